@@ -1,0 +1,57 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * One test run, four layers (DESIGN.md "Tests"). `npm test` runs them all inside one
+ * `firebase emulators:exec`; a new test file joins its layer by its location alone.
+ */
+export default defineConfig({
+  test: {
+    reporters: ["default", "./tests/support/layer-reporter.ts"],
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["functions/src/**/*.test.ts", "scripts/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        extends: "./web/vite.config.ts",
+        test: {
+          name: "unit-web",
+          root: "./web",
+          include: ["src/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+        },
+      },
+      {
+        test: {
+          name: "rules",
+          include: ["tests/rules/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: "api",
+          include: ["tests/api/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // One browser at a time: the machines have two cores and the emulators need them too.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

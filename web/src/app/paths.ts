@@ -1,0 +1,12 @@
+/** Every route of the site, in one place (SPEC.md §2). */
+export const paths = {
+  home: "/",
+  signup: "/signup",
+  dashboard: "/dashboard",
+  advertiser: "/advertiser",
+  terms: "/terms",
+  termsOfService: "/termsofservice",
+  products: "/products",
+  aiPornAffiliateProgram: "/ai-porn-affiliate-program",
+  updates: "/updates",
+} as const;

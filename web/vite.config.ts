@@ -1,0 +1,48 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import { defineConfig, loadEnv } from "vite";
+
+interface Address {
+  host: string;
+  port: number;
+}
+const firebaseJson = JSON.parse(readFileSync(new URL("../firebase.json", import.meta.url), "utf8")) as {
+  emulators: Record<"auth" | "firestore" | "hosting", Address>;
+};
+const { auth, firestore, hosting } = firebaseJson.emulators;
+
+export default defineConfig(({ command, mode }) => {
+  const env = loadEnv(mode, fileURLToPath(new URL(".", import.meta.url)), "VITE_");
+  if (command === "build" && mode !== "test" && !env.VITE_FIREBASE_PROJECT_ID) {
+    throw new Error(
+      `No web app configuration for mode "${mode}": create web/.env.${mode}.local from web/.env.example.`,
+    );
+  }
+  const emulatorAddresses =
+    env.VITE_USE_EMULATORS === "true"
+      ? {
+          // firebase.json is the one place the emulator ports are set.
+          "import.meta.env.VITE_AUTH_EMULATOR_URL": JSON.stringify(`http://${auth.host}:${auth.port}`),
+          "import.meta.env.VITE_FIRESTORE_EMULATOR_HOST": JSON.stringify(`${firestore.host}:${firestore.port}`),
+        }
+      : {};
+  const hostingUrl = `http://${hosting.host}:${hosting.port}`;
+
+  return {
+    plugins: [react()],
+    resolve: {
+      alias: { "@domain": fileURLToPath(new URL("../functions/src/domain", import.meta.url)) },
+    },
+    define: emulatorAddresses,
+    build: {
+      target: "es2022",
+      sourcemap: true,
+    },
+    server: {
+      host: "127.0.0.1",
+      // In `npm run dev` the API and the click redirect still come from the emulators, through Hosting.
+      proxy: { "/api": hostingUrl, "/m/": hostingUrl },
+    },
+  };
+});
