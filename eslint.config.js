@@ -27,6 +27,7 @@ export default tseslint.config(
   {
     // The business rules are shared by the server and the browser: only the standard library and zod.
     files: ["functions/src/domain/**/*.ts"],
+    ignores: ["functions/src/domain/**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

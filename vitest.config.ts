@@ -30,6 +30,8 @@ export default defineConfig({
           include: ["tests/rules/**/*.test.ts"],
           environment: "node",
           testTimeout: 20_000,
+          // Fails the run when a rule expression was never evaluated by these tests.
+          globalSetup: ["./tests/support/rules-coverage.ts"],
         },
       },
       {

@@ -1,0 +1,63 @@
+/**
+ * Typed access to every collection for the functions (Admin SDK). Reads come back as the domain's document
+ * types, with Timestamps turned into Dates and missing fields defaulted; nothing else spells a path.
+ */
+import { getApps, initializeApp } from "firebase-admin/app";
+import {
+  getFirestore,
+  type DocumentData,
+  type Firestore,
+  type FirestoreDataConverter,
+  type QueryDocumentSnapshot,
+} from "firebase-admin/firestore";
+import {
+  collections,
+  reviveDates,
+  withAffiliateDefaults,
+  type AdvertiserDoc,
+  type AffiliateDoc,
+  type DayDoc,
+  type EventDoc,
+  type PayoutDoc,
+  type TransactionDoc,
+} from "../domain/model.js";
+
+let firestore: Firestore | undefined;
+
+/** The Firestore client, created on first use so a cold start pays only for what the request needs. */
+export function db(): Firestore {
+  if (!firestore) {
+    if (getApps().length === 0) initializeApp();
+    firestore = getFirestore();
+  }
+  return firestore;
+}
+
+function converter<T extends object>(read: (data: DocumentData) => T = (data) => data as T): FirestoreDataConverter<T> {
+  return {
+    toFirestore: (value) => value as DocumentData,
+    fromFirestore: (snapshot: QueryDocumentSnapshot) => read(reviveDates<DocumentData>(snapshot.data())),
+  };
+}
+
+const affiliateConverter = converter<AffiliateDoc>((data) =>
+  withAffiliateDefaults(data as Partial<AffiliateDoc> & { uid: string }),
+);
+const transactionConverter = converter<TransactionDoc>();
+const dayConverter = converter<DayDoc>();
+const payoutConverter = converter<PayoutDoc>();
+const eventConverter = converter<EventDoc>();
+const advertiserConverter = converter<AdvertiserDoc>();
+
+export const refs = {
+  affiliates: () => db().collection(collections.affiliates).withConverter(affiliateConverter),
+  affiliate: (uid: string) => refs.affiliates().doc(uid),
+  transactions: (uid: string) =>
+    refs.affiliate(uid).collection(collections.transactions).withConverter(transactionConverter),
+  days: (uid: string) => refs.affiliate(uid).collection(collections.days).withConverter(dayConverter),
+  payouts: () => db().collection(collections.payouts).withConverter(payoutConverter),
+  events: () => db().collection(collections.events).withConverter(eventConverter),
+  advertisers: () => db().collection(collections.advertisers).withConverter(advertiserConverter),
+  /** Server-only documents (counters, click shards, ...): untyped, never read by clients. */
+  internal: (collection: (typeof collections)[keyof typeof collections]) => db().collection(collection),
+};

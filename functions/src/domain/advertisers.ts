@@ -1,0 +1,70 @@
+import { defaultCommissionRate, type RepeatRates } from "./commission.js";
+
+export const advertiserIds = ["promptchan", "cutechat", "creategirls"] as const;
+export type AdvertiserId = (typeof advertiserIds)[number];
+
+/** The first advertiser: a transaction without advertiser_id belongs to it (SPEC.md §3). */
+export const defaultAdvertiserId: AdvertiserId = "promptchan";
+
+export interface Advertiser {
+  id: AdvertiserId;
+  name: string;
+  /** The advertiser's own site: where the tracking redirect sends visitors (and only there). */
+  website: string;
+  /** Where the tracking links point by default; each deployment may configure its own (linkDomains). */
+  defaultLinkDomain: string;
+  assetsUrl: string;
+  description: string;
+  commissionRate: number;
+  repeatRates: RepeatRates;
+}
+
+/** The advertisers registry. Domains are defaults; a deployment configures the ones it serves. */
+export const advertisers: Record<AdvertiserId, Advertiser> = {
+  promptchan: {
+    id: "promptchan",
+    name: "Promptchan",
+    website: "https://promptchan.ai",
+    defaultLinkDomain: "https://promptchan.ai",
+    assetsUrl: "https://promptchan.ai/affiliate-assets",
+    description:
+      "AI image and video generator with characters, styles and NSFW models, plus AI chat with the characters you create.",
+    commissionRate: defaultCommissionRate,
+    repeatRates: { "1": 0.5, "2": 0.5, "3": 0.5 },
+  },
+  cutechat: {
+    id: "cutechat",
+    name: "CuteChat",
+    website: "https://cutechat.ai",
+    defaultLinkDomain: "https://cutechat.ai",
+    assetsUrl: "https://cutechat.ai/affiliate-assets",
+    description: "AI companions to chat with: custom characters, memory, voice messages and pictures in the chat.",
+    commissionRate: defaultCommissionRate,
+    repeatRates: { "1": 0.5, "2": 0.5, "3": 0.5 },
+  },
+  creategirls: {
+    id: "creategirls",
+    name: "CreateGirls",
+    website: "https://creategirls.ai",
+    defaultLinkDomain: "https://creategirls.ai",
+    assetsUrl: "https://creategirls.ai/affiliate-assets",
+    description: "Design an AI girlfriend from looks to personality, then generate her pictures and chat with her.",
+    commissionRate: defaultCommissionRate,
+    repeatRates: { "1": 0.5, "2": 0.5, "3": 0.5 },
+  },
+};
+
+export function isAdvertiserId(value: unknown): value is AdvertiserId {
+  return typeof value === "string" && (advertiserIds as readonly string[]).includes(value);
+}
+
+/** The link domain for each advertiser: configured ones where given, the registry's defaults otherwise. */
+export type LinkDomains = Record<AdvertiserId, string>;
+
+export function linkDomains(configured: Partial<Record<AdvertiserId, string>> = {}): LinkDomains {
+  const domains = {} as LinkDomains;
+  for (const id of advertiserIds) {
+    domains[id] = (configured[id] || advertisers[id].defaultLinkDomain).replace(/\/+$/, "");
+  }
+  return domains;
+}

@@ -1,0 +1,235 @@
+/**
+ * The Firestore documents, as both the functions and the web app see them (docs/data-model.md explains each
+ * collection). Money is integer cents (fields ending in _cents); times are Dates once read through a
+ * converter; field names follow SPEC.md §3 (snake_case).
+ */
+import { advertiserIds, type AdvertiserId } from "./advertisers.js";
+import { defaultCommissionRate, type RepeatRates } from "./commission.js";
+import type { DayFigures, DayKey } from "./days.js";
+import type { Cents } from "./money.js";
+import { emptyPayoutDetails, type PayoutDetails, type PayoutType } from "./payout-details.js";
+
+export const collections = {
+  advertisers: "advertisers",
+  affiliates: "affiliates",
+  /** affiliates/{uid}/transactions */
+  transactions: "transactions",
+  /** affiliates/{uid}/days */
+  days: "days",
+  /** affiliates/{uid}/click_shards */
+  clickShards: "click_shards",
+  payouts: "payouts",
+  events: "events",
+  // Server-only: no client may read or write these (firestore.rules).
+  counters: "counters",
+  clickVisits: "click_visits",
+  pendingRefunds: "pending_refunds",
+  rateLimits: "rate_limits",
+} as const;
+
+/** A tracker's figures (SPEC.md §3: total_earnings, total_sign_ups, total_clicks, total_sales). */
+export interface TrackerTotals {
+  earnings_cents: Cents;
+  sign_ups: number;
+  clicks: number;
+  sales: number;
+}
+
+/** One advertiser's figures for an affiliate. */
+export interface AdvertiserTotals extends TrackerTotals {
+  refunded_cents: Cents;
+  refunds: number;
+}
+
+/** The default (suffix-less) link's key among the trackers; a real tracker always starts with "/". */
+export const defaultTrackerKey = "default";
+
+/** affiliates/{uid}: everything one dashboard load needs, in one document (one read). */
+export interface AffiliateDoc extends PayoutDetails {
+  uid: string;
+  email: string;
+  created_at: Date;
+  commission_rate: number;
+  repeat_rates: RepeatRates;
+  fraud_user: boolean;
+  /** The July 4th tracking-bug compensation credited to this affiliate (SPEC.md §1), 0 for none. */
+  july4bug_comp_cents: Cents;
+  payout_pending: boolean;
+  pending_payout_id: string | null;
+  last_payout: Date | null;
+  total_earnings_cents: Cents;
+  total_refunded_cents: Cents;
+  total_refunds: number;
+  total_payouts_cents: Cents;
+  total_sign_ups: number;
+  total_clicks: number;
+  total_sales: number;
+  by_advertiser: Record<AdvertiserId, AdvertiserTotals>;
+  /** Per advertiser, per tracker suffix ("/abc", or "default" for the plain link). */
+  trackers: Record<AdvertiserId, Record<string, TrackerTotals>>;
+  /** The custom tracker suffixes shown as links, per advertiser (SPEC.md's visible_custom_links). */
+  links: Record<AdvertiserId, string[]>;
+  /**
+   * The last few weeks' daily figures (the newest 35 UTC days), kept beside the day documents so the
+   * Last 7 Days cards and the 30-day chart cost no extra reads. Older keys are pruned as days pass.
+   */
+  recent_days: Record<DayKey, DayFigures>;
+}
+
+/** How many days `recent_days` keeps: the 30-day chart plus a margin for late events. */
+export const recentDaysKept = 35;
+
+function perAdvertiser<T>(make: () => T): Record<AdvertiserId, T> {
+  return Object.fromEntries(advertiserIds.map((id) => [id, make()])) as Record<AdvertiserId, T>;
+}
+
+export const emptyTrackerTotals = (): TrackerTotals => ({ earnings_cents: 0, sign_ups: 0, clicks: 0, sales: 0 });
+export const emptyAdvertiserTotals = (): AdvertiserTotals => ({
+  ...emptyTrackerTotals(),
+  refunded_cents: 0,
+  refunds: 0,
+});
+
+/** A new affiliate, as create_account makes it: SPEC.md's defaults, nothing earned. */
+export function newAffiliate(uid: string, email: string, now: Date): AffiliateDoc {
+  return {
+    ...emptyPayoutDetails,
+    uid,
+    email,
+    invoice_email: email,
+    created_at: now,
+    commission_rate: defaultCommissionRate,
+    repeat_rates: {},
+    fraud_user: false,
+    july4bug_comp_cents: 0,
+    payout_pending: false,
+    pending_payout_id: null,
+    last_payout: null,
+    total_earnings_cents: 0,
+    total_refunded_cents: 0,
+    total_refunds: 0,
+    total_payouts_cents: 0,
+    total_sign_ups: 0,
+    total_clicks: 0,
+    total_sales: 0,
+    by_advertiser: perAdvertiser(emptyAdvertiserTotals),
+    trackers: perAdvertiser(() => ({})),
+    links: perAdvertiser(() => []),
+    recent_days: {},
+  };
+}
+
+/** A stored affiliate with any field it lacks (an older document) filled with the default. */
+export function withAffiliateDefaults(data: Partial<AffiliateDoc> & { uid: string }): AffiliateDoc {
+  const base = newAffiliate(data.uid, data.email ?? "", data.created_at ?? new Date(0));
+  return {
+    ...base,
+    ...data,
+    by_advertiser: { ...base.by_advertiser, ...data.by_advertiser },
+    trackers: { ...base.trackers, ...data.trackers },
+    links: { ...base.links, ...data.links },
+  };
+}
+
+export type TransactionType = "sale" | "refund" | "chargeback" | "adjustment";
+
+/** affiliates/{uid}/transactions/{advertiser}_{eventId}: one ledger entry (SPEC.md §3's Transaction). */
+export interface TransactionDoc {
+  type: TransactionType;
+  advertiser_id: AdvertiserId;
+  /** The advertiser's id for the event (SPEC.md's {product}_id). */
+  event_id: string;
+  /** The tracker suffix the sale came through (SPEC.md's {product}_tracker), "" for the plain link. */
+  tracker: string;
+  /** When it happened at the advertiser. */
+  timestamp: Date;
+  recorded_at: Date;
+  /** What the customer paid (sale) or got back (refund, chargeback). */
+  transaction_cost_cents: Cents;
+  /** The commission: positive for a sale or credit, negative for a clawback. */
+  earnings_cents: Cents;
+  /** 0 for a first sale, n for the n-th renewal; null for other entries. */
+  repeat_index: number | null;
+  /** The commission rate applied to a sale. */
+  rate: number | null;
+  /** For a sale: whether any of it has been refunded or charged back. */
+  refunded: boolean;
+  refunded_amount_cents: Cents;
+  clawed_back_cents: Cents;
+  /** For a refund or chargeback: the sale's event id. */
+  refers_to: string | null;
+  /** For an adjustment: why. */
+  note: string | null;
+}
+
+/** affiliates/{uid}/days/{yyyy-mm-dd}: one UTC day's figures, also per advertiser and per tracker. */
+export interface DayDoc extends DayFigures {
+  date: DayKey;
+  refunded_cents: Cents;
+  by_advertiser: Partial<Record<AdvertiserId, DayFigures>>;
+  trackers: Partial<Record<AdvertiserId, Record<string, DayFigures>>>;
+}
+
+export type PayoutStatus = "pending" | "paid";
+
+/** What an invoice says, frozen when the payout is requested (the PDF is always rendered from this). */
+export interface InvoiceSnapshot {
+  invoice_number: string;
+  issued_at: Date;
+  due_at: Date;
+  /** The period the payout covers, e.g. "October 2026". */
+  period: string;
+  amount_cents: Cents;
+  payee: PayoutDetails;
+}
+
+/** payouts/{payoutId}: a requested payout and, once staff record it, its payment. */
+export interface PayoutDoc {
+  uid: string;
+  amount_cents: Cents;
+  status: PayoutStatus;
+  method: PayoutType;
+  requested_at: Date;
+  paid_at: Date | null;
+  /** Who recorded the payment (uid and e-mail of the staff member). */
+  recorded_by: { uid: string; email: string } | null;
+  invoice: InvoiceSnapshot;
+}
+
+export type EventType = "click" | "sign_up" | "sale" | "refund" | "chargeback";
+
+/** events/{advertiser}_{eventId}: every accepted advertiser event, for idempotency and audit. */
+export interface EventDoc {
+  advertiser_id: AdvertiserId;
+  event_id: string;
+  type: EventType;
+  uid: string;
+  /** SHA-256 of the raw body: the same id with another body is a conflict, not a duplicate. */
+  body_sha256: string;
+  received_at: Date;
+  /** What it did: applied, held until its sale arrives, or ignored (and why). */
+  outcome: "applied" | "pending" | "ignored";
+  detail: string | null;
+}
+
+/** advertisers/{id}: the public registry entry the web pages show. */
+export interface AdvertiserDoc {
+  name: string;
+  website: string;
+  link_domain: string;
+  assets_url: string;
+  description: string;
+  commission_rate: number;
+  repeat_rates: RepeatRates;
+}
+
+/**
+ * Firestore hands back its own Timestamp class (a different one in the Admin and web SDKs); both have
+ * toDate(). Turns every such value in a document into a Date, so the rest of the code sees plain data.
+ */
+export function reviveDates<T>(value: unknown): T {
+  if (value === null || typeof value !== "object" || value instanceof Date) return value as T;
+  if (typeof (value as { toDate?: unknown }).toDate === "function") return (value as { toDate(): Date }).toDate() as T;
+  if (Array.isArray(value)) return value.map((item) => reviveDates(item)) as T;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, reviveDates(item)])) as T;
+}

@@ -1,0 +1,141 @@
+import { describe, expect, test } from "vitest";
+import {
+  emptyPayoutDetails,
+  isAccountComplete,
+  isRoutingNumber,
+  missingDetails,
+  payoutDetailsRequestSchema,
+  toDetailsRequest,
+  type PayoutDetails,
+  type PayoutDetailsRequest,
+} from "./payout-details.js";
+
+const wise: PayoutDetailsRequest = {
+  name: "Dana Demo",
+  country: "Portugal",
+  city: "Lisbon",
+  address: "Rua Augusta 1",
+  postCode: "1100-048",
+  company: "Demo Media Lda",
+  invoiceEmail: "invoices@demo.test",
+  tax: "PT123456789",
+  payoutType: "Wise",
+  paypalEmail: "dana@wise.test",
+  tronAddress: "",
+  fedwireRoutingNumber: "",
+  swiftBIC: "",
+  bankAccountNumber: "",
+  accountType: "Checking",
+};
+
+const problem = (body: unknown) => {
+  const result = payoutDetailsRequestSchema.safeParse(body);
+  return result.success ? undefined : result.error.issues.map((issue) => issue.message).join(" | ");
+};
+
+describe("payoutDetailsRequestSchema", () => {
+  test("maps the request's field names to the stored ones, trimming whitespace", () => {
+    const stored = payoutDetailsRequestSchema.parse({ ...wise, name: "  Dana Demo ", swiftBIC: "" });
+    expect(stored).toMatchObject({
+      name: "Dana Demo",
+      post_code: "1100-048",
+      invoice_email: "invoices@demo.test",
+      payout_type: "Wise",
+      paypal_payout_account: "dana@wise.test",
+      account_type: "Checking",
+    });
+    expect(toDetailsRequest(stored)).toEqual(wise);
+  });
+
+  test("accepts names and places in any script", () => {
+    expect(problem({ ...wise, name: "José Müller-Łukasz", city: "東京", company: "Société Générale" })).toBeUndefined();
+  });
+
+  test.each([
+    ["Wise without its account e-mail", { paypalEmail: "" }, "Required: Wise Account Email."],
+    ["Crypto (TRON) without an address", { payoutType: "Crypto (TRON)" }, "Required: TRON Address."],
+    [
+      "Wire Transfer without bank details",
+      { payoutType: "Wire Transfer" },
+      "Required: Fedwire Routing Number, Bank Account Number.",
+    ],
+    ["no name or company", { name: " ", company: "" }, "Required: Full Name, Company."],
+  ])("%s is refused", (_, change, message) => {
+    expect(problem({ ...wise, ...change })).toBe(message);
+  });
+
+  test("each payout method is accepted with what it needs", () => {
+    expect(problem({ ...wise, payoutType: "Crypto (TRON)", tronAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" })).toBe(
+      undefined,
+    );
+    expect(
+      problem({
+        ...wise,
+        payoutType: "Wire Transfer",
+        fedwireRoutingNumber: "021000021",
+        bankAccountNumber: "000123456789",
+        accountType: "Savings",
+        swiftBIC: "chasus33",
+      }),
+    ).toBeUndefined();
+    expect(payoutDetailsRequestSchema.parse({ ...wise, swiftBIC: "chasus33xxx" }).swift_BIC).toBe("CHASUS33XXX");
+  });
+
+  test.each([
+    ["an invalid invoice e-mail", { invoiceEmail: "not-an-email" }, "Invoice Email must be an e-mail address."],
+    ["an invalid Wise e-mail", { paypalEmail: "dana@" }, "Wise Account Email must be an e-mail address."],
+    ["a mistyped TRON address", { tronAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u" }, "TRON Address is not a valid"],
+    ["a routing number failing its check digit", { fedwireRoutingNumber: "021000022" }, "valid 9-digit routing"],
+    ["a bank account with symbols", { bankAccountNumber: "12-34" }, "4 to 34 letters and digits"],
+    ["a malformed SWIFT/BIC", { swiftBIC: "CHAS" }, "SWIFT/BIC must be 8 or 11"],
+    [
+      "an unknown payout method",
+      { payoutType: "PayPal" },
+      "Payout method must be one of Wise, Crypto (TRON), Wire Transfer.",
+    ],
+    ["an unknown account type", { accountType: "Brokerage" }, "Account type must be Checking or Savings."],
+    ["a name of 101 characters", { name: "x".repeat(101) }, "Full Name must be at most 100 characters."],
+    ["a script tag", { company: "<script>alert(1)</script>" }, "Company contains characters that are not allowed."],
+    ["a control character", { address: "Main St\u0000" }, "Address contains characters that are not allowed."],
+    ["a bidi override", { name: "Dana\u202e" }, "Full Name contains characters that are not allowed."],
+    ["a number for text", { city: 12 }, "City must be text."],
+    ["an unknown extra field", { isAdmin: true }, 'Unrecognized key: "isAdmin"'],
+  ])("refuses %s", (_, change, message) => {
+    expect(problem({ ...wise, ...change })).toContain(message);
+  });
+
+  test("refuses a body missing a field", () => {
+    const { tax: _tax, ...withoutTax } = wise;
+    expect(problem(withoutTax)).toContain("VAT/Tax must be text.");
+  });
+});
+
+describe("completeness", () => {
+  const complete: PayoutDetails = payoutDetailsRequestSchema.parse(wise);
+
+  test("an account with every required field is complete; VAT/Tax is needed only for a payout", () => {
+    const noTax = { ...complete, tax: "" };
+    expect(isAccountComplete(noTax)).toBe(true);
+    expect(missingDetails(noTax, { forPayout: true })).toEqual(["VAT/Tax"]);
+  });
+
+  test("a new account is incomplete", () => {
+    expect(isAccountComplete(emptyPayoutDetails)).toBe(false);
+    expect(missingDetails(emptyPayoutDetails)).toContain("Wise Account Email");
+  });
+
+  test("switching the method asks for that method's details", () => {
+    expect(missingDetails({ ...complete, payout_type: "Crypto (TRON)" })).toEqual(["TRON Address"]);
+  });
+});
+
+test.each([
+  ["011000015", true],
+  ["021000021", true],
+  ["121000358", true],
+  ["021000022", false],
+  ["12345678", false],
+  ["12345678a", false],
+])("isRoutingNumber(%s) is %s", (value, valid) => {
+  expect(isRoutingNumber(value)).toBe(valid);
+});

@@ -1,0 +1,51 @@
+import { balanceCents, type BalanceInputs } from "./balance.js";
+import type { Cents } from "./money.js";
+import { missingDetails, type PayoutDetails } from "./payout-details.js";
+
+/** Minimum payout: $200 (SPEC.md §9). */
+export const minimumPayoutCents: Cents = 20_000;
+
+/** One payout per month: a new one only when more than 30 days have passed since the last (SPEC.md §1, §9). */
+export const payoutIntervalMs = 30 * 24 * 60 * 60 * 1000;
+
+/** SPEC.md §8's messages, word for word (its spellings included). */
+export const payoutMessages = {
+  suspended: "Your account has been permanantly suspended due to fraudulent activity.",
+  recentPayout: "You have already recieved a payout in the last 30 days.",
+  pending: "You already have a pending payout in progress. Please wait until the payout is complete.",
+  incomplete: "Please complete all fields before requesting a payout.",
+  belowMinimum: "Minimum payout is $200. Your current available balance is less than the required amount.",
+} as const;
+
+export type PayoutRefusal = keyof typeof payoutMessages;
+
+/** Whether a payout made at `lastPayout` still blocks another at `now`. */
+export function isWithinPayoutInterval(lastPayout: Date | null, now: Date): boolean {
+  return lastPayout !== null && now.getTime() - lastPayout.getTime() <= payoutIntervalMs;
+}
+
+/** When the next payout may be requested, or null when one may be requested now. */
+export function nextPayoutAllowedAt(lastPayout: Date | null, now: Date): Date | null {
+  if (!isWithinPayoutInterval(lastPayout, now)) return null;
+  return new Date(lastPayout!.getTime() + payoutIntervalMs + 1);
+}
+
+export interface PayoutState extends BalanceInputs {
+  details: PayoutDetails;
+  fraudUser: boolean;
+  payoutPending: boolean;
+  lastPayout: Date | null;
+}
+
+/**
+ * Why a payout cannot be requested now, or null when it can. Checked in the order the affiliate can act on
+ * them: suspension, the 30-day window, a pending payout, missing details (VAT/Tax included), the minimum.
+ */
+export function payoutRefusal(state: PayoutState, now: Date): PayoutRefusal | null {
+  if (state.fraudUser) return "suspended";
+  if (isWithinPayoutInterval(state.lastPayout, now)) return "recentPayout";
+  if (state.payoutPending) return "pending";
+  if (missingDetails(state.details, { forPayout: true }).length > 0) return "incomplete";
+  if (balanceCents(state) < minimumPayoutCents) return "belowMinimum";
+  return null;
+}

@@ -1,0 +1,41 @@
+import type { Cents } from "./money.js";
+
+/** SPEC.md §4's labels, word for word. */
+export const ratingLabels = {
+  none: "No signups",
+  highRisk: "HIGH RISK",
+  high: "High Performance",
+  neutral: "Neutral Performance",
+  low: "Low Performance",
+} as const;
+
+export type RatingLabel = (typeof ratingLabels)[keyof typeof ratingLabels];
+
+export interface Rating {
+  label: RatingLabel;
+  /** Earnings per sign-up in dollars, or null when there are no sign-ups. */
+  earningsPerSignUp: number | null;
+}
+
+/**
+ * Rates an affiliate by earnings per sign-up (SPEC.md §4): none → 'No signups'; above $1 → 'HIGH RISK';
+ * $1/3 to $1 inclusive → 'High Performance'; $1/8 up to below $1/3 → 'Neutral Performance'; below $1/8 →
+ * 'Low Performance'. The comparisons are done in integers (cents × denominators), so the boundaries are
+ * exact: no floating-point rounding can move an affiliate across one.
+ */
+export function rateEarningsPerSignUp(earningsCents: Cents, signUps: number): Rating {
+  if (signUps <= 0) return { label: ratingLabels.none, earningsPerSignUp: null };
+  const earningsPerSignUp = earningsCents / 100 / signUps;
+  const dollarInCents = 100 * signUps; // earnings of exactly $1 per sign-up
+  let label: RatingLabel;
+  if (earningsCents > dollarInCents) label = ratingLabels.highRisk;
+  else if (3 * earningsCents >= dollarInCents) label = ratingLabels.high;
+  else if (8 * earningsCents >= dollarInCents) label = ratingLabels.neutral;
+  else label = ratingLabels.low;
+  return { label, earningsPerSignUp };
+}
+
+/** Earnings per sign-up as shown: 3 decimals (SPEC.md §9); "—" when there are no sign-ups. */
+export function formatEarningsPerSignUp(rating: Rating): string {
+  return rating.earningsPerSignUp === null ? "—" : rating.earningsPerSignUp.toFixed(3);
+}

@@ -1,0 +1,41 @@
+import { serverDoc } from "../support/rules-factories.ts";
+import { documentOperations, accessMatrix, useRulesSuite, type AccessTable } from "../support/rules-matrix.ts";
+
+// Only the Cloud Functions (Admin SDK, which bypasses the rules) touch these; so does any path no rule names,
+// including one nested under a readable document.
+const serverOnly = [
+  "counters",
+  "click_visits",
+  "pending_refunds",
+  "rate_limits",
+  "unlisted",
+  "affiliates/alice/unlisted",
+];
+
+const suite = useRulesSuite(
+  import.meta.url,
+  Object.fromEntries(serverOnly.map((collection) => [`${collection}/doc-1`, serverDoc()])),
+);
+
+const noClient: AccessTable<"get" | "list" | "create" | "update" | "delete"> = {
+  anonymous: { get: "deny", list: "deny", create: "deny", update: "deny", delete: "deny" },
+  owner: { get: "deny", list: "deny", create: "deny", update: "deny", delete: "deny" },
+  otherAffiliate: { get: "deny", list: "deny", create: "deny", update: "deny", delete: "deny" },
+  staff: { get: "deny", list: "deny", create: "deny", update: "deny", delete: "deny" },
+  admin: { get: "deny", list: "deny", create: "deny", update: "deny", delete: "deny" },
+};
+
+for (const collection of serverOnly) {
+  accessMatrix(
+    suite,
+    `${collection}/{id}`,
+    documentOperations({
+      collection,
+      existingId: "doc-1",
+      newId: "doc-2",
+      create: serverDoc(),
+      update: { value: 2 },
+    }),
+    noClient,
+  );
+}
