@@ -12,6 +12,8 @@ import { rootDir } from "./lib/project.ts";
 
 await main(() => {
   const { env } = prepareEmulatorEnv();
+  // The seed applies its events with the product's own ledger, compiled.
+  step("Building functions", "npm", ["run", "build", "--workspace", "functions"]);
   rmSync(path.join(rootDir, emulatorDataDir), { recursive: true, force: true });
   step(
     "Seeding the demo data",

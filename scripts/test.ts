@@ -50,7 +50,8 @@ await main(() => {
       "auth,firestore,functions,hosting",
       "--import",
       emulatorDataDir,
-      vitest.map(shellQuote).join(" "),
+      // The emulators run with NODE_ENV=production (see emulator-env.ts); the tests themselves must not.
+      `NODE_ENV=test ${vitest.map(shellQuote).join(" ")}`,
     ],
     { env },
   );

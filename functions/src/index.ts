@@ -1,8 +1,20 @@
 import { setGlobalOptions } from "firebase-functions";
 import { onRequest } from "firebase-functions/https";
+import { onSchedule } from "firebase-functions/scheduler";
+import { eventSigningSecrets, visitorSalt } from "./config.js";
 import { createApp } from "./http/app.js";
+import { rollUpAllClicks } from "./tracking/clicks.js";
+import { handleTrack } from "./tracking/track.js";
 
 setGlobalOptions({ region: "us-central1", maxInstances: 50 });
 
 /** The product API: Hosting rewrites /api/** here. */
-export const api = onRequest({ memory: "512MiB", concurrency: 80 }, createApp());
+export const api = onRequest({ memory: "512MiB", concurrency: 80, secrets: [eventSigningSecrets] }, createApp());
+
+/** The tracking links: Hosting rewrites /m/** here. Small and fast: it only counts and redirects. */
+export const track = onRequest({ memory: "256MiB", concurrency: 200, secrets: [visitorSalt] }, handleTrack);
+
+/** Folds click shards into the affiliates' totals and day documents. */
+export const rollUpClicks = onSchedule({ schedule: "every 5 minutes", timeoutSeconds: 540 }, async () => {
+  await rollUpAllClicks();
+});

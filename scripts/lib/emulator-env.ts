@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { ensureLocalSecrets } from "./local-secrets.ts";
 import { rootDir } from "./project.ts";
 
 const minimumJavaMajor = 21;
@@ -31,10 +32,14 @@ export interface EmulatorEnv {
 
 export function prepareEmulatorEnv(baseEnv: NodeJS.ProcessEnv = process.env): EmulatorEnv {
   const java = findJava(baseEnv);
+  ensureLocalSecrets();
   const env: NodeJS.ProcessEnv = {
     ...baseEnv,
     // Google's client libraries otherwise probe for a GCE metadata server, which is never there locally.
     METADATA_SERVER_DETECTION: "none",
+    // As in production: the Functions runtime then answers a malformed JSON body with a bare 400, not a
+    // stack trace (its body parser runs before our code can).
+    NODE_ENV: "production",
     JAVA_HOME: java.home,
     PATH: `${path.join(java.home, "bin")}${path.delimiter}${baseEnv.PATH ?? ""}`,
   };

@@ -1,37 +1,87 @@
-/** Writes the demo data into the running emulators (run by scripts/seed.ts inside emulators:exec). */
-import { initializeApp } from "firebase-admin/app";
+/**
+ * Writes the demo data into the running emulators (run by scripts/seed.ts inside emulators:exec).
+ *
+ * Figures are never written by hand: the demo affiliates' activity is a list of advertiser events applied
+ * by the product's own ledger (functions/lib, built first), at fixed times, so the data is consistent with
+ * what the API would have produced and identical from run to run.
+ */
+import { createHash } from "node:crypto";
 import { getAuth } from "firebase-admin/auth";
-import { getFirestore, Timestamp } from "firebase-admin/firestore";
+import type * as FirestoreModule from "../../functions/src/data/firestore.ts";
+import type * as AdvertisersModule from "../../functions/src/domain/advertisers.ts";
+import type * as EventsModule from "../../functions/src/domain/events.ts";
+import type * as ModelModule from "../../functions/src/domain/model.ts";
+import type * as AdjustmentsModule from "../../functions/src/ledger/adjustments.ts";
+import type * as ProcessEventModule from "../../functions/src/ledger/process-event.ts";
+import type * as ClicksModule from "../../functions/src/tracking/clicks.ts";
 import { demoAccounts } from "../lib/demo-accounts.ts";
-import { demoProjectId } from "../lib/project.ts";
+import { demoProjectId, emulators } from "../lib/project.ts";
+import { demoAffiliates, demoEvents, seedTime } from "./demo-story.ts";
 
 if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
   throw new Error("The seed writes to the emulators only; run it through `npm run seed`.");
 }
+process.env.GCLOUD_PROJECT = demoProjectId;
 
-const app = initializeApp({ projectId: demoProjectId });
-const auth = getAuth(app);
-const db = getFirestore(app);
+// Run from the compiled functions (Node runs this script as is, and the sources import each other as
+// .js); typed from the sources.
+const compiled = <T>(path: string) =>
+  import(new URL(`../../functions/lib/${path}`, import.meta.url).href) as Promise<T>;
+const { db, refs } = await compiled<typeof FirestoreModule>("data/firestore.js");
+const { advertisers, advertiserIds } = await compiled<typeof AdvertisersModule>("domain/advertisers.js");
+const { newAffiliate } = await compiled<typeof ModelModule>("domain/model.js");
+const { parseEvent } = await compiled<typeof EventsModule>("domain/events.js");
+const { processEvent } = await compiled<typeof ProcessEventModule>("ledger/process-event.js");
+const { rollUpClicks } = await compiled<typeof ClicksModule>("tracking/clicks.js");
+const { creditCompensation } = await compiled<typeof AdjustmentsModule>("ledger/adjustments.js");
 
-// Fixed times keep the export the same from run to run.
+db(); // initialises the Admin SDK for the demo project
+const auth = getAuth();
 const createdAt = new Date("2025-02-01T12:00:00Z");
 
+// The advertisers' link domains point at the Hosting emulator; cutechat and creategirls on their own
+// *.localhost host names (browsers resolve them to 127.0.0.1), so the redirect can tell them apart.
+const hosting = `${emulators.hosting.host}:${emulators.hosting.port}`;
+const emulatorLinkDomains: Record<string, string> = {
+  promptchan: `http://${hosting}`,
+  cutechat: `http://cutechat.localhost:${emulators.hosting.port}`,
+  creategirls: `http://creategirls.localhost:${emulators.hosting.port}`,
+};
+for (const id of advertiserIds) {
+  const advertiser = advertisers[id];
+  await refs.advertisers().doc(id).set({
+    name: advertiser.name,
+    website: advertiser.website,
+    link_domain: emulatorLinkDomains[id]!,
+    assets_url: advertiser.assetsUrl,
+    description: advertiser.description,
+    commission_rate: advertiser.commissionRate,
+    repeat_rates: advertiser.repeatRates,
+  });
+}
+
+const users = [
+  ...demoAccounts.map((account) => ({ ...account, claims: account.claims as Record<string, boolean> })),
+  ...demoAffiliates
+    .filter((affiliate) => !demoAccounts.some((account) => account.uid === affiliate.uid))
+    .map((affiliate) => ({
+      uid: affiliate.uid,
+      email: affiliate.email,
+      displayName: affiliate.details.name,
+      claims: {} as Record<string, boolean>,
+    })),
+];
 const imported = await auth.importUsers(
-  demoAccounts.map((account) => ({
-    uid: account.uid,
-    email: account.email,
+  users.map((user) => ({
+    uid: user.uid,
+    email: user.email,
     emailVerified: true,
-    displayName: account.displayName,
-    customClaims: account.claims,
+    displayName: user.displayName,
+    customClaims: user.claims,
     metadata: { creationTime: createdAt.toUTCString(), lastSignInTime: createdAt.toUTCString() },
     // Linked to Google so the Auth emulator's Google sign-in page offers them.
     providerData: [
-      {
-        uid: `google-${account.uid}`,
-        providerId: "google.com",
-        email: account.email,
-        displayName: account.displayName,
-      },
+      { uid: `google-${user.uid}`, providerId: "google.com", email: user.email, displayName: user.displayName },
     ],
   })),
 );
@@ -39,14 +89,24 @@ if (imported.failureCount > 0) {
   throw new Error(`Importing the demo users failed: ${imported.errors.map((e) => e.error.message).join("; ")}`);
 }
 
-await db.doc("affiliates/demo-affiliate").set({
-  uid: "demo-affiliate",
-  email: "affiliate@demo.test",
-  created_at: Timestamp.fromDate(createdAt),
-  commission_rate: 0.6,
-  total_earnings_cents: 48_210,
-  total_refunded_cents: 1_200,
-  total_payouts_cents: 20_000,
-});
+for (const affiliate of demoAffiliates) {
+  await refs.affiliate(affiliate.uid).set({
+    ...newAffiliate(affiliate.uid, affiliate.email, createdAt),
+    ...affiliate.details,
+    ...affiliate.settings,
+  });
+}
 
-console.log(`Seeded ${demoAccounts.length} users and the demo affiliate.`);
+for (const body of demoEvents) {
+  const now = new Date(body.occurred_at);
+  const raw = JSON.stringify(body);
+  await processEvent(parseEvent(body, now), createHash("sha256").update(raw).digest("hex"), now);
+}
+for (const affiliate of demoAffiliates) {
+  await rollUpClicks(affiliate.uid, seedTime);
+  if (affiliate.compensationCents) {
+    await creditCompensation(affiliate.uid, affiliate.compensationCents, new Date("2025-08-28T12:00:00Z"));
+  }
+}
+
+console.log(`Seeded ${users.length} users, ${demoAffiliates.length} affiliates and ${demoEvents.length} events.`);

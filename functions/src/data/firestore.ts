@@ -16,6 +16,7 @@ import {
   withAffiliateDefaults,
   type AdvertiserDoc,
   type AffiliateDoc,
+  type ClickShardDoc,
   type DayDoc,
   type EventDoc,
   type PayoutDoc,
@@ -45,6 +46,7 @@ const affiliateConverter = converter<AffiliateDoc>((data) =>
 );
 const transactionConverter = converter<TransactionDoc>();
 const dayConverter = converter<DayDoc>();
+const clickShardConverter = converter<ClickShardDoc>();
 const payoutConverter = converter<PayoutDoc>();
 const eventConverter = converter<EventDoc>();
 const advertiserConverter = converter<AdvertiserDoc>();
@@ -55,6 +57,8 @@ export const refs = {
   transactions: (uid: string) =>
     refs.affiliate(uid).collection(collections.transactions).withConverter(transactionConverter),
   days: (uid: string) => refs.affiliate(uid).collection(collections.days).withConverter(dayConverter),
+  clickShards: (uid: string) =>
+    refs.affiliate(uid).collection(collections.clickShards).withConverter(clickShardConverter),
   payouts: () => db().collection(collections.payouts).withConverter(payoutConverter),
   events: () => db().collection(collections.events).withConverter(eventConverter),
   advertisers: () => db().collection(collections.advertisers).withConverter(advertiserConverter),

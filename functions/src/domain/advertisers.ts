@@ -1,4 +1,4 @@
-import { defaultCommissionRate, type RepeatRates } from "./commission.js";
+import { defaultCommissionRate, defaultRepeatRates, type RepeatRates } from "./commission.js";
 
 export const advertiserIds = ["promptchan", "cutechat", "creategirls"] as const;
 export type AdvertiserId = (typeof advertiserIds)[number];
@@ -30,7 +30,7 @@ export const advertisers: Record<AdvertiserId, Advertiser> = {
     description:
       "AI image and video generator with characters, styles and NSFW models, plus AI chat with the characters you create.",
     commissionRate: defaultCommissionRate,
-    repeatRates: { "1": 0.5, "2": 0.5, "3": 0.5 },
+    repeatRates: defaultRepeatRates,
   },
   cutechat: {
     id: "cutechat",
@@ -40,7 +40,7 @@ export const advertisers: Record<AdvertiserId, Advertiser> = {
     assetsUrl: "https://cutechat.ai/affiliate-assets",
     description: "AI companions to chat with: custom characters, memory, voice messages and pictures in the chat.",
     commissionRate: defaultCommissionRate,
-    repeatRates: { "1": 0.5, "2": 0.5, "3": 0.5 },
+    repeatRates: defaultRepeatRates,
   },
   creategirls: {
     id: "creategirls",
@@ -50,7 +50,7 @@ export const advertisers: Record<AdvertiserId, Advertiser> = {
     assetsUrl: "https://creategirls.ai/affiliate-assets",
     description: "Design an AI girlfriend from looks to personality, then generate her pictures and chat with her.",
     commissionRate: defaultCommissionRate,
-    repeatRates: { "1": 0.5, "2": 0.5, "3": 0.5 },
+    repeatRates: defaultRepeatRates,
   },
 };
 

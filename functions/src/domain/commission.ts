@@ -6,6 +6,11 @@ export const defaultCommissionRate = 0.6;
 /** Renewal rates by repeat index: "1" is the first renewal. Firestore map keys are strings. */
 export type RepeatRates = Record<string, number>;
 
+/** The programme's recurring commission for new affiliates: 50% on each of the first 12 renewals (SPEC.md §1). */
+export const defaultRepeatRates: RepeatRates = Object.fromEntries(
+  Array.from({ length: 12 }, (_, i) => [String(i + 1), 0.5]),
+);
+
 export interface CommissionTerms {
   commissionRate: number;
   repeatRates: RepeatRates;

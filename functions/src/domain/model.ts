@@ -4,7 +4,7 @@
  * converter; field names follow SPEC.md §3 (snake_case).
  */
 import { advertiserIds, type AdvertiserId } from "./advertisers.js";
-import { defaultCommissionRate, type RepeatRates } from "./commission.js";
+import { defaultCommissionRate, defaultRepeatRates, type RepeatRates } from "./commission.js";
 import type { DayFigures, DayKey } from "./days.js";
 import type { Cents } from "./money.js";
 import { emptyPayoutDetails, type PayoutDetails, type PayoutType } from "./payout-details.js";
@@ -99,7 +99,7 @@ export function newAffiliate(uid: string, email: string, now: Date): AffiliateDo
     invoice_email: email,
     created_at: now,
     commission_rate: defaultCommissionRate,
-    repeat_rates: {},
+    repeat_rates: { ...defaultRepeatRates },
     fraud_user: false,
     july4bug_comp_cents: 0,
     payout_pending: false,
@@ -210,6 +210,15 @@ export interface EventDoc {
   /** What it did: applied, held until its sale arrives, or ignored (and why). */
   outcome: "applied" | "pending" | "ignored";
   detail: string | null;
+}
+
+/**
+ * affiliates/{uid}/click_shards/{n}: clicks counted but not yet rolled up into the affiliate and its days,
+ * by UTC day, advertiser and tracker key ("default" or "/abc").
+ */
+export interface ClickShardDoc {
+  clicks: number;
+  days: Record<DayKey, Partial<Record<AdvertiserId, Record<string, number>>>>;
 }
 
 /** advertisers/{id}: the public registry entry the web pages show. */

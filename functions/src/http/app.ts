@@ -1,5 +1,6 @@
 import express from "express";
 import { errorHandler, notFound } from "./error-handler.js";
+import { eventRoutes } from "./routes/events.js";
 import { healthRoutes } from "./routes/health.js";
 
 /** The Express app behind function `api`; Hosting sends it every /api/** request. */
@@ -17,6 +18,7 @@ export function createApp(): express.Express {
 
   const api = express.Router();
   api.use(healthRoutes);
+  api.use(eventRoutes);
   app.use("/api", api);
 
   app.use(notFound);

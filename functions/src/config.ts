@@ -1,0 +1,26 @@
+/**
+ * The functions' configuration, read in one place. Secrets are Cloud Secret Manager secrets in production
+ * (`firebase functions:secrets:set NAME`); the emulators read demo values from functions/.secret.local,
+ * which the project's scripts write (scripts/lib/local-secrets.ts).
+ */
+import { defineJsonSecret, defineSecret } from "firebase-functions/params";
+import type { AdvertiserId } from "./domain/advertisers.js";
+
+/** Per advertiser, the key its server signs POST /api/events bodies with (HMAC-SHA256). */
+export const eventSigningSecrets = defineJsonSecret<Record<AdvertiserId, string>>("EVENT_SIGNING_SECRETS");
+
+/** Salts the hash that identifies a click's visitor, so no IP address is ever stored. */
+export const visitorSalt = defineSecret("VISITOR_SALT");
+
+export const limits = {
+  /** An event's signature timestamp may be this far from our clock. */
+  eventSignatureToleranceSeconds: 300,
+  /** Events are small; anything bigger is refused before it is read. */
+  maxEventBodyBytes: 16 * 1024,
+  /** Clicks of one affiliate spread over this many shard documents (DESIGN.md: a hot link never funnels into one). */
+  clickShards: 10,
+  /** One visitor clicking one link counts once per this window. */
+  clickDedupeWindowMs: 60 * 60 * 1000,
+  /** Transactions on one affiliate queue behind each other; this many attempts absorbs a burst. */
+  transactionAttempts: 25,
+};

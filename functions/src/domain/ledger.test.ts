@@ -1,0 +1,197 @@
+import { describe, expect, test } from "vitest";
+import {
+  addIncrements,
+  affiliateIncrements,
+  applyToAffiliate,
+  dayIncrements,
+  staleRecentDays,
+  pendingClickChanges,
+  recordRefund,
+  recordSale,
+  withPendingClicks,
+  type LedgerChange,
+} from "./ledger.js";
+import { newAffiliate } from "./model.js";
+
+const now = new Date("2026-11-21T12:00:00Z");
+const affiliate = newAffiliate("u1", "u1@demo.test", new Date("2026-01-01T00:00:00Z"));
+
+describe("applyToAffiliate", () => {
+  const changes: LedgerChange[] = [
+    { advertiser: "promptchan", tracker: "/tw", day: "2026-11-21", figures: { sales: 1, earnings_cents: 1_200 } },
+    { advertiser: "cutechat", tracker: "", day: "2026-11-20", figures: { sign_ups: 2, clicks: 5 } },
+    { advertiser: "promptchan", tracker: "/tw", day: "2026-11-21", figures: { refunds: 1, refunded_cents: 300 } },
+  ];
+
+  test("adds to the totals, the advertiser's and the tracker's figures and the day", () => {
+    const patch = applyToAffiliate(affiliate, changes, now);
+    expect(patch).toMatchObject({
+      total_earnings_cents: 1_200,
+      total_refunded_cents: 300,
+      total_refunds: 1,
+      total_sign_ups: 2,
+      total_clicks: 5,
+      total_sales: 1,
+    });
+    expect(patch.by_advertiser.promptchan).toEqual({
+      earnings_cents: 1_200,
+      sign_ups: 0,
+      clicks: 0,
+      sales: 1,
+      refunded_cents: 300,
+      refunds: 1,
+    });
+    expect(patch.trackers.promptchan["/tw"]).toEqual({ earnings_cents: 1_200, sign_ups: 0, clicks: 0, sales: 1 });
+    expect(patch.trackers.cutechat.default).toEqual({ earnings_cents: 0, sign_ups: 2, clicks: 5, sales: 0 });
+    expect(patch.recent_days).toEqual({
+      "2026-11-21": { clicks: 0, sign_ups: 0, sales: 1, earnings_cents: 1_200 },
+      "2026-11-20": { clicks: 5, sign_ups: 2, sales: 0, earnings_cents: 0 },
+    });
+  });
+
+  test("does not change the affiliate it was given", () => {
+    const before = structuredClone(affiliate);
+    applyToAffiliate(affiliate, changes, now);
+    expect(affiliate).toEqual(before);
+  });
+
+  test("keeps 35 days of recent figures and drops older ones", () => {
+    const old = {
+      ...affiliate,
+      recent_days: { "2026-10-01": { clicks: 1, sign_ups: 0, sales: 0, earnings_cents: 0 } },
+    };
+    const patch = applyToAffiliate(
+      old,
+      [
+        { advertiser: "promptchan", tracker: "", day: "2026-10-17", figures: { clicks: 1 } },
+        { advertiser: "promptchan", tracker: "", day: "2026-10-18", figures: { clicks: 1 } },
+      ],
+      now,
+    );
+    expect(Object.keys(patch.recent_days)).toEqual(["2026-10-18"]);
+    expect(patch.total_clicks).toBe(2);
+  });
+});
+
+test("dayIncrements adds the day's changes only, per advertiser and tracker", () => {
+  const changes: LedgerChange[] = [
+    { advertiser: "promptchan", tracker: "/tw", day: "2026-11-21", figures: { sales: 1, earnings_cents: 1_200 } },
+    { advertiser: "promptchan", tracker: "/tw", day: "2026-11-21", figures: { refunded_cents: 200, refunds: 1 } },
+    { advertiser: "cutechat", tracker: "", day: "2026-11-20", figures: { clicks: 9 } },
+  ];
+  expect(dayIncrements(changes, "2026-11-21")).toEqual({
+    clicks: 0,
+    sign_ups: 0,
+    sales: 1,
+    earnings_cents: 1_200,
+    refunded_cents: 200,
+    by_advertiser: { promptchan: { clicks: 0, sign_ups: 0, sales: 1, earnings_cents: 1_200 } },
+    trackers: { promptchan: { "/tw": { clicks: 0, sign_ups: 0, sales: 1, earnings_cents: 1_200 } } },
+  });
+  expect(dayIncrements(changes, "2026-11-19")).toEqual({});
+});
+
+test("affiliateIncrements leave out days outside the window; staleRecentDays names them", () => {
+  const tree = affiliateIncrements(
+    [
+      { advertiser: "promptchan", tracker: "", day: "2026-11-21", figures: { clicks: 1 } },
+      { advertiser: "promptchan", tracker: "", day: "2026-09-01", figures: { clicks: 1 } },
+    ],
+    now,
+  );
+  expect(tree.total_clicks).toBe(2);
+  expect(Object.keys(tree.recent_days as object)).toEqual(["2026-11-21"]);
+  const recent = { "2026-10-17": {}, "2026-10-18": {}, "2026-11-21": {} } as never;
+  expect(staleRecentDays({ recent_days: recent }, now)).toEqual(["2026-10-17"]);
+});
+
+test("addIncrements adds numbers and merges maps without touching the original", () => {
+  const doc = { a: 1, nested: { b: 2, keep: "x" } };
+  expect(addIncrements(doc, { a: 1, nested: { b: 3, c: 4 }, fresh: { d: 5 } })).toEqual({
+    a: 2,
+    nested: { b: 5, c: 4, keep: "x" },
+    fresh: { d: 5 },
+  });
+  expect(doc).toEqual({ a: 1, nested: { b: 2, keep: "x" } });
+});
+
+describe("sales and refunds", () => {
+  const sale = {
+    advertiser: "promptchan" as const,
+    id: "s1",
+    tracker: "/tw",
+    amountCents: 2_000,
+    repeatIndex: 0,
+    occurredAt: now,
+  };
+
+  test("a sale earns the commission and counts one sale", () => {
+    const { entry, change } = recordSale(affiliate, sale, now);
+    expect(entry).toMatchObject({ type: "sale", earnings_cents: 1_200, transaction_cost_cents: 2_000, rate: 0.6 });
+    expect(change).toEqual({
+      advertiser: "promptchan",
+      tracker: "/tw",
+      day: "2026-11-21",
+      figures: { sales: 1, earnings_cents: 1_200 },
+    });
+  });
+
+  test("a renewal earns its repeat rate; one beyond the rates earns nothing but still counts", () => {
+    expect(recordSale(affiliate, { ...sale, repeatIndex: 1 }, now).entry.earnings_cents).toBe(1_000);
+    const late = recordSale(affiliate, { ...sale, repeatIndex: 13 }, now);
+    expect(late.entry.earnings_cents).toBe(0);
+    expect(late.change.figures).toEqual({ sales: 1, earnings_cents: 0 });
+  });
+
+  test("a suspended affiliate's sale is recorded but earns nothing payable", () => {
+    const { entry, change } = recordSale({ ...affiliate, fraud_user: true }, sale, now);
+    expect(entry.earnings_cents).toBe(0);
+    expect(entry.note).toMatch(/withheld/);
+    expect(change.figures.sales).toBe(1);
+  });
+
+  test("a refund claws back the commission; a second refund of the same sale does nothing", () => {
+    const { entry } = recordSale(affiliate, sale, now);
+    const refund = recordRefund(entry, { type: "refund", advertiser: "promptchan", id: "r1", occurredAt: now }, now)!;
+    expect(refund.entry).toMatchObject({ type: "refund", earnings_cents: -1_200, refers_to: "s1", tracker: "/tw" });
+    expect(refund.change.figures).toEqual({ refunds: 1, refunded_cents: 1_200 });
+    const refunded = { ...entry, ...refund.saleUpdate };
+    expect(refunded).toMatchObject({ refunded: true, refunded_amount_cents: 2_000, clawed_back_cents: 1_200 });
+    expect(
+      recordRefund(refunded, { type: "chargeback", advertiser: "promptchan", id: "r2", occurredAt: now }, now),
+    ).toBeUndefined();
+  });
+
+  test("a partial refund claws back its share", () => {
+    const { entry } = recordSale(affiliate, sale, now);
+    const refund = recordRefund(
+      entry,
+      { type: "refund", advertiser: "promptchan", id: "r1", amountCents: 500, occurredAt: now },
+      now,
+    )!;
+    expect(refund.entry.earnings_cents).toBe(-300);
+    expect(refund.saleUpdate).toEqual({ refunded: true, refunded_amount_cents: 500, clawed_back_cents: 300 });
+  });
+});
+
+describe("pending clicks", () => {
+  const shards = [
+    { clicks: 3, days: { "2026-11-21": { promptchan: { default: 2, "/tw": 1 } } } },
+    { clicks: 2, days: { "2026-11-20": { cutechat: { "/ig": 2 }, unknown: { default: 5 } } } },
+  ];
+
+  test("become click changes per day, advertiser and tracker (unknown advertisers ignored)", () => {
+    expect(pendingClickChanges(shards as never)).toEqual([
+      { advertiser: "promptchan", tracker: "", day: "2026-11-21", figures: { clicks: 2 } },
+      { advertiser: "promptchan", tracker: "/tw", day: "2026-11-21", figures: { clicks: 1 } },
+      { advertiser: "cutechat", tracker: "/ig", day: "2026-11-20", figures: { clicks: 2 } },
+    ]);
+  });
+
+  test("are added to what the dashboard shows", () => {
+    const shown = withPendingClicks({ ...affiliate, total_clicks: 10 }, shards as never, now);
+    expect(shown.total_clicks).toBe(15);
+    expect(shown.trackers.cutechat["/ig"]?.clicks).toBe(2);
+    expect(withPendingClicks(affiliate, [], now)).toBe(affiliate);
+  });
+});

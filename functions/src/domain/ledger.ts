@@ -1,0 +1,287 @@
+/**
+ * How advertiser events change an affiliate's figures, as pure functions. The events endpoint applies them
+ * inside a Firestore transaction; tests feed the same functions the same events to get the expected totals.
+ */
+import { isAdvertiserId, type AdvertiserId } from "./advertisers.js";
+import { refundClawback, saleCommission } from "./commission.js";
+import { dayKey, lastDays, type DayKey } from "./days.js";
+import type { Cents } from "./money.js";
+import {
+  defaultTrackerKey,
+  recentDaysKept,
+  type AffiliateDoc,
+  type ClickShardDoc,
+  type TransactionDoc,
+} from "./model.js";
+
+/** What one event adds to an affiliate's figures. */
+export interface Figures {
+  clicks: number;
+  sign_ups: number;
+  sales: number;
+  earnings_cents: Cents;
+  refunded_cents: Cents;
+  refunds: number;
+}
+
+export const noFigures: Figures = {
+  clicks: 0,
+  sign_ups: 0,
+  sales: 0,
+  earnings_cents: 0,
+  refunded_cents: 0,
+  refunds: 0,
+};
+
+/** Figures for one advertiser, tracker and UTC day. */
+export interface LedgerChange {
+  advertiser: AdvertiserId;
+  /** The tracker suffix ("/tw") or "" for the plain link. */
+  tracker: string;
+  day: DayKey;
+  figures: Partial<Figures>;
+}
+
+export function trackerKey(suffix: string): string {
+  return suffix === "" ? defaultTrackerKey : suffix;
+}
+
+/** The clicks waiting in click shards, as changes to apply (by the roll-up, or on top of the totals shown). */
+export function pendingClickChanges(shards: ClickShardDoc[]): LedgerChange[] {
+  const changes: LedgerChange[] = [];
+  for (const shard of shards) {
+    for (const [day, byAdvertiser] of Object.entries(shard.days ?? {})) {
+      for (const [advertiser, trackers] of Object.entries(byAdvertiser ?? {})) {
+        if (!isAdvertiserId(advertiser)) continue;
+        for (const [key, clicks] of Object.entries(trackers ?? {})) {
+          const tracker = key === defaultTrackerKey ? "" : key;
+          if (clicks > 0) changes.push({ advertiser, tracker, day, figures: { clicks } });
+        }
+      }
+    }
+  }
+  return changes;
+}
+
+/** An affiliate as the dashboard shows it: the stored figures plus the clicks not yet rolled up. */
+export function withPendingClicks(affiliate: AffiliateDoc, shards: ClickShardDoc[], now: Date): AffiliateDoc {
+  const changes = pendingClickChanges(shards);
+  return changes.length === 0 ? affiliate : { ...affiliate, ...applyToAffiliate(affiliate, changes, now) };
+}
+
+/**
+ * What changes add, as a tree shaped like the document they add to: numbers at the leaves. The functions
+ * write it as Firestore increments (no read of the hot document, so concurrent events never contend for
+ * it); addIncrements applies the same tree in memory, for the dashboard's pending clicks and the tests'
+ * reference model. One tree, so the stored and the computed figures cannot drift apart.
+ */
+export interface Increments {
+  [field: string]: number | Increments;
+}
+
+const trackerFields = ["earnings_cents", "sign_ups", "clicks", "sales"] as const;
+const dayFields = ["clicks", "sign_ups", "sales", "earnings_cents"] as const;
+const advertiserFields = [...trackerFields, "refunded_cents", "refunds"] as const;
+const totalFields = {
+  total_earnings_cents: "earnings_cents",
+  total_refunded_cents: "refunded_cents",
+  total_refunds: "refunds",
+  total_sign_ups: "sign_ups",
+  total_clicks: "clicks",
+  total_sales: "sales",
+} as const satisfies Record<string, keyof Figures>;
+
+function node(tree: Increments, ...path: string[]): Increments {
+  let current = tree;
+  for (const key of path) current = (current[key] ??= {}) as Increments;
+  return current;
+}
+
+function addFigures(target: Increments, figures: Partial<Figures>, fields: readonly (keyof Figures)[]): void {
+  for (const field of fields) target[field] = ((target[field] as number | undefined) ?? 0) + (figures[field] ?? 0);
+}
+
+/** The affiliate document's increments: totals, per advertiser, per tracker, and recent days in the window. */
+export function affiliateIncrements(changes: LedgerChange[], now: Date): Increments {
+  const tree: Increments = {};
+  const kept = new Set(lastDays(now, recentDaysKept));
+  for (const { advertiser, tracker, day, figures } of changes) {
+    for (const [total, field] of Object.entries(totalFields)) {
+      tree[total] = ((tree[total] as number | undefined) ?? 0) + (figures[field] ?? 0);
+    }
+    addFigures(node(tree, "by_advertiser", advertiser), figures, advertiserFields);
+    addFigures(node(tree, "trackers", advertiser, trackerKey(tracker)), figures, trackerFields);
+    if (kept.has(day)) addFigures(node(tree, "recent_days", day), figures, dayFields);
+  }
+  return tree;
+}
+
+/** One day document's increments, from the changes that fall on that day. */
+export function dayIncrements(changes: LedgerChange[], day: DayKey): Increments {
+  const tree: Increments = {};
+  for (const { advertiser, tracker, figures } of changes.filter((change) => change.day === day)) {
+    addFigures(tree, figures, [...dayFields, "refunded_cents"]);
+    addFigures(node(tree, "by_advertiser", advertiser), figures, dayFields);
+    addFigures(node(tree, "trackers", advertiser, trackerKey(tracker)), figures, dayFields);
+  }
+  return tree;
+}
+
+/** The recent_days keys that have left the window and should be deleted. */
+export function staleRecentDays(affiliate: Pick<AffiliateDoc, "recent_days">, now: Date): DayKey[] {
+  const kept = new Set(lastDays(now, recentDaysKept));
+  return Object.keys(affiliate.recent_days ?? {}).filter((day) => !kept.has(day));
+}
+
+/** Adds an increments tree to a document, in memory, returning a new document. */
+export function addIncrements<T extends object>(doc: T, tree: Increments): T {
+  const next = { ...doc } as Record<string, unknown>;
+  for (const [key, value] of Object.entries(tree)) {
+    next[key] =
+      typeof value === "number"
+        ? ((next[key] as number | undefined) ?? 0) + value
+        : addIncrements((next[key] as object | undefined) ?? {}, value);
+  }
+  return next as T;
+}
+
+/** The affiliate fields a change touches. */
+export type AffiliatePatch = Pick<
+  AffiliateDoc,
+  | "total_earnings_cents"
+  | "total_refunded_cents"
+  | "total_refunds"
+  | "total_sign_ups"
+  | "total_clicks"
+  | "total_sales"
+  | "by_advertiser"
+  | "trackers"
+  | "recent_days"
+>;
+
+/** The affiliate's figures after the changes, computed in memory exactly as the stored increments add up. */
+export function applyToAffiliate(affiliate: AffiliateDoc, changes: LedgerChange[], now: Date): AffiliatePatch {
+  const recent = { ...affiliate.recent_days };
+  for (const day of staleRecentDays(affiliate, now)) delete recent[day];
+  const next = addIncrements({ ...affiliate, recent_days: recent }, affiliateIncrements(changes, now));
+  return {
+    total_earnings_cents: next.total_earnings_cents,
+    total_refunded_cents: next.total_refunded_cents,
+    total_refunds: next.total_refunds,
+    total_sign_ups: next.total_sign_ups,
+    total_clicks: next.total_clicks,
+    total_sales: next.total_sales,
+    by_advertiser: next.by_advertiser,
+    trackers: next.trackers,
+    recent_days: next.recent_days,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+/** A sale as recorded: a parsed sale event has exactly these fields (and a few more). */
+export interface SaleInput {
+  advertiser: AdvertiserId;
+  id: string;
+  tracker: string;
+  amountCents: Cents;
+  repeatIndex: number;
+  occurredAt: Date;
+}
+
+/**
+ * A sale's ledger entry and what it adds. The commission follows the affiliate's terms; a suspended
+ * (fraud_user) affiliate's sales are recorded for the advertiser but earn nothing payable.
+ */
+export function recordSale(affiliate: AffiliateDoc, sale: SaleInput, now: Date) {
+  const commission = saleCommission(sale.amountCents, sale.repeatIndex, {
+    commissionRate: affiliate.commission_rate,
+    repeatRates: affiliate.repeat_rates,
+  });
+  const earnings = affiliate.fraud_user ? 0 : commission.cents;
+  const entry: TransactionDoc = {
+    type: "sale",
+    advertiser_id: sale.advertiser,
+    event_id: sale.id,
+    tracker: sale.tracker,
+    timestamp: sale.occurredAt,
+    recorded_at: now,
+    transaction_cost_cents: sale.amountCents,
+    earnings_cents: earnings,
+    repeat_index: sale.repeatIndex,
+    rate: commission.rate,
+    refunded: false,
+    refunded_amount_cents: 0,
+    clawed_back_cents: 0,
+    refers_to: null,
+    note: affiliate.fraud_user ? "Commission withheld: account suspended." : null,
+  };
+  const change: LedgerChange = {
+    advertiser: sale.advertiser,
+    tracker: sale.tracker,
+    day: dayKey(sale.occurredAt),
+    figures: { sales: 1, earnings_cents: earnings },
+  };
+  return { entry, change };
+}
+
+/** A refund or chargeback as applied: a parsed refund event has exactly these fields (and a few more). */
+export interface RefundInput {
+  type: "refund" | "chargeback";
+  advertiser: AdvertiserId;
+  id: string;
+  /** The refunded part of the payment; absent means all of what is left. */
+  amountCents?: Cents;
+  occurredAt: Date;
+}
+
+/**
+ * A refund or chargeback of a recorded sale: the clawback entry, the sale's new state and what it takes
+ * away. Undefined when the sale is already wholly refunded (a second refund changes nothing).
+ */
+export function recordRefund(sale: TransactionDoc, refund: RefundInput, now: Date) {
+  const { refundedAmountCents, clawbackCents } = refundClawback(
+    {
+      amountCents: sale.transaction_cost_cents,
+      earningsCents: sale.earnings_cents,
+      refundedAmountCents: sale.refunded_amount_cents,
+      clawedBackCents: sale.clawed_back_cents,
+    },
+    refund.amountCents,
+  );
+  if (refundedAmountCents === 0) return undefined;
+  const entry: TransactionDoc = {
+    type: refund.type,
+    advertiser_id: refund.advertiser,
+    event_id: refund.id,
+    tracker: sale.tracker,
+    timestamp: refund.occurredAt,
+    recorded_at: now,
+    transaction_cost_cents: refundedAmountCents,
+    earnings_cents: -clawbackCents,
+    repeat_index: null,
+    rate: null,
+    refunded: false,
+    refunded_amount_cents: 0,
+    clawed_back_cents: 0,
+    refers_to: sale.event_id,
+    note: null,
+  };
+  const saleUpdate: Pick<TransactionDoc, "refunded" | "refunded_amount_cents" | "clawed_back_cents"> = {
+    refunded: true,
+    refunded_amount_cents: sale.refunded_amount_cents + refundedAmountCents,
+    clawed_back_cents: sale.clawed_back_cents + clawbackCents,
+  };
+  const change: LedgerChange = {
+    advertiser: refund.advertiser,
+    tracker: sale.tracker,
+    day: dayKey(refund.occurredAt),
+    figures: { refunds: 1, refunded_cents: clawbackCents },
+  };
+  return { entry, saleUpdate, change };
+}
+
+/** A ledger entry's document id: the advertiser's event ids are unique per advertiser only. */
+export function transactionId(advertiser: AdvertiserId, eventId: string): string {
+  return `${advertiser}_${eventId}`;
+}

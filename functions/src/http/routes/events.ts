@@ -1,0 +1,37 @@
+import { createHash } from "node:crypto";
+import { Router } from "express";
+import { eventSigningSecrets, limits } from "../../config.js";
+import { parseEvent } from "../../domain/events.js";
+import { processEvent } from "../../ledger/process-event.js";
+import { ApiError } from "../errors.js";
+import { verifyEventSignature } from "../event-signature.js";
+import { rawBodyOf } from "../raw-body.js";
+
+export const eventRoutes = Router();
+
+// POST /api/events: an advertiser's server reports a click, sign-up, sale, refund or chargeback.
+eventRoutes.post("/events", async (req, res) => {
+  const now = new Date();
+  const raw = rawBodyOf(req, limits.maxEventBodyBytes);
+  const advertiser = verifyEventSignature(
+    req.get("X-Signature"),
+    raw,
+    eventSigningSecrets.value(),
+    Math.floor(now.getTime() / 1000),
+    limits.eventSignatureToleranceSeconds,
+  );
+  const event = parseEvent(parseJson(raw), now);
+  if (event.advertiser !== advertiser) {
+    throw new ApiError("unauthenticated", `The signature is not ${event.advertiser}'s.`);
+  }
+  const outcome = await processEvent(event, createHash("sha256").update(raw).digest("hex"), now);
+  res.json(outcome);
+});
+
+function parseJson(raw: Buffer): unknown {
+  try {
+    return JSON.parse(raw.toString("utf8"));
+  } catch {
+    throw new ApiError("bad_request", "The request body is not valid JSON.");
+  }
+}

@@ -1,0 +1,203 @@
+/**
+ * Applies one advertiser event, exactly once: everything it changes (the ledger entry, the affiliate's
+ * totals, the day bucket, the event record that makes a retry a duplicate) is written in one Firestore
+ * transaction, so a retry, a concurrent copy or a crash half-way can neither lose it nor count it twice.
+ *
+ * The transaction reads only what is unique to the event (its record, the sale a refund refers to, the
+ * refunds waiting for a sale) and adds to the affiliate's figures with increments, so concurrent events of
+ * one affiliate never contend for its document. The affiliate's terms (commission rates, suspension) are
+ * read just before; a change of terms racing an event applies to it or to the next one.
+ */
+import { FieldValue, type Transaction } from "firebase-admin/firestore";
+import { limits } from "../config.js";
+import type { AdvertiserId } from "../domain/advertisers.js";
+import { dayKey } from "../domain/days.js";
+import type { AdvertiserEvent } from "../domain/events.js";
+import {
+  recordRefund,
+  recordSale,
+  staleRecentDays,
+  transactionId,
+  type LedgerChange,
+  type RefundInput,
+} from "../domain/ledger.js";
+import { collections, type AffiliateDoc, type EventDoc, type TransactionDoc } from "../domain/model.js";
+import { db, refs } from "../data/firestore.js";
+import { ApiError } from "../http/errors.js";
+import { clickIncrement } from "../tracking/clicks.js";
+import { writeChanges } from "./affiliate-changes.js";
+
+export interface EventOutcome {
+  status: "applied" | "pending" | "ignored" | "duplicate";
+  detail?: string;
+}
+
+/** A refund that arrived before its sale, kept until the sale comes (events come out of order). */
+interface PendingRefund {
+  type: "refund" | "chargeback";
+  event_id: string;
+  amount_cents: number | null;
+  occurred_at: Date;
+}
+
+interface PendingRefundsDoc {
+  advertiser_id: AdvertiserId;
+  sale_id: string;
+  uid: string;
+  refunds: PendingRefund[];
+}
+
+const pendingRefundsRef = (advertiser: AdvertiserId, saleId: string) =>
+  refs.internal(collections.pendingRefunds).doc(transactionId(advertiser, saleId));
+
+/** Applies the event, or recognises it as already applied; throws ApiError for an unknown affiliate or conflict. */
+export async function processEvent(event: AdvertiserEvent, bodySha256: string, now: Date): Promise<EventOutcome> {
+  const affiliate = (await refs.affiliate(event.uid).get()).data();
+  if (!affiliate) throw new ApiError("not_found", `No affiliate has the uid ${event.uid}.`);
+  return db().runTransaction(
+    async (tx) => {
+      const eventRef = refs.events().doc(transactionId(event.advertiser, event.id));
+      const recorded = await tx.get(eventRef);
+      if (recorded.exists) {
+        if (recorded.data()!.body_sha256 === bodySha256) return { status: "duplicate" };
+        throw new ApiError("conflict", `Event ${event.id} was already received with a different body.`);
+      }
+
+      const outcome = await apply(tx, event, affiliate, now);
+      const record: EventDoc = {
+        advertiser_id: event.advertiser,
+        event_id: event.id,
+        type: event.type,
+        uid: event.uid,
+        body_sha256: bodySha256,
+        received_at: now,
+        outcome: outcome.status as EventDoc["outcome"],
+        detail: outcome.detail ?? null,
+      };
+      tx.create(eventRef, record);
+      return outcome;
+    },
+    { maxAttempts: limits.transactionAttempts },
+  );
+}
+
+async function apply(
+  tx: Transaction,
+  event: AdvertiserEvent,
+  affiliate: AffiliateDoc,
+  now: Date,
+): Promise<EventOutcome> {
+  switch (event.type) {
+    case "click": {
+      const { ref, data } = clickIncrement({
+        uid: event.uid,
+        advertiser: event.advertiser,
+        suffix: event.tracker,
+        day: dayKey(event.occurredAt),
+      });
+      tx.set(ref, data, { merge: true });
+      return { status: "applied" };
+    }
+    case "sign_up": {
+      const change: LedgerChange = {
+        advertiser: event.advertiser,
+        tracker: event.tracker,
+        day: dayKey(event.occurredAt),
+        figures: { sign_ups: 1 },
+      };
+      writeChanges(tx, event.uid, [change], staleRecentDays(affiliate, now), now);
+      return { status: "applied" };
+    }
+    case "sale":
+      return applySale(tx, event, affiliate, now);
+    case "refund":
+    case "chargeback":
+      return applyRefund(tx, event, affiliate, now);
+  }
+}
+
+async function applySale(
+  tx: Transaction,
+  event: Extract<AdvertiserEvent, { type: "sale" }>,
+  affiliate: AffiliateDoc,
+  now: Date,
+): Promise<EventOutcome> {
+  const saleRef = refs.transactions(event.uid).doc(transactionId(event.advertiser, event.id));
+  const pendingRef = pendingRefundsRef(event.advertiser, event.id);
+  const pending = (await tx.get(pendingRef)).data() as PendingRefundsDoc | undefined;
+
+  const sale = recordSale(affiliate, event, now);
+  const changes = [sale.change];
+  let saleEntry: TransactionDoc = sale.entry;
+  const refundEntries: TransactionDoc[] = [];
+  // Refunds that came first are applied now, oldest first, exactly as if they had come after the sale.
+  const waiting = [...(pending?.refunds ?? [])].sort((a, b) => toMillis(a.occurred_at) - toMillis(b.occurred_at));
+  for (const refund of waiting) {
+    const applied = recordRefund(saleEntry, pendingToInput(event.advertiser, refund), now);
+    if (!applied) continue;
+    saleEntry = { ...saleEntry, ...applied.saleUpdate };
+    refundEntries.push(applied.entry);
+    changes.push(applied.change);
+  }
+
+  tx.create(saleRef, saleEntry);
+  for (const entry of refundEntries) {
+    tx.create(refs.transactions(event.uid).doc(transactionId(entry.advertiser_id, entry.event_id)), entry);
+  }
+  if (pending) tx.delete(pendingRef);
+  writeChanges(tx, event.uid, changes, staleRecentDays(affiliate, now), now);
+  const detail = refundEntries.length > 0 ? `Applied ${refundEntries.length} earlier refund(s).` : undefined;
+  return detail ? { status: "applied", detail } : { status: "applied" };
+}
+
+async function applyRefund(
+  tx: Transaction,
+  event: Extract<AdvertiserEvent, { type: "refund" | "chargeback" }>,
+  affiliate: AffiliateDoc,
+  now: Date,
+): Promise<EventOutcome> {
+  const saleRef = refs.transactions(event.uid).doc(transactionId(event.advertiser, event.refersTo));
+  const sale = (await tx.get(saleRef)).data();
+
+  if (!sale) {
+    const waiting: PendingRefund = {
+      type: event.type,
+      event_id: event.id,
+      amount_cents: event.amountCents ?? null,
+      occurred_at: event.occurredAt,
+    };
+    tx.set(
+      pendingRefundsRef(event.advertiser, event.refersTo),
+      {
+        advertiser_id: event.advertiser,
+        sale_id: event.refersTo,
+        uid: event.uid,
+        refunds: FieldValue.arrayUnion(waiting),
+      },
+      { merge: true },
+    );
+    return { status: "pending", detail: `Sale ${event.refersTo} not received yet; applied when it arrives.` };
+  }
+
+  const applied = recordRefund(sale, event, now);
+  if (!applied) return { status: "ignored", detail: `Sale ${event.refersTo} is already wholly refunded.` };
+  tx.update(saleRef, applied.saleUpdate);
+  tx.create(refs.transactions(event.uid).doc(transactionId(event.advertiser, event.id)), applied.entry);
+  writeChanges(tx, event.uid, [applied.change], staleRecentDays(affiliate, now), now);
+  return { status: "applied" };
+}
+
+function pendingToInput(advertiser: AdvertiserId, refund: PendingRefund): RefundInput {
+  return {
+    type: refund.type,
+    advertiser,
+    id: refund.event_id,
+    occurredAt: new Date(toMillis(refund.occurred_at)),
+    ...(refund.amount_cents === null ? {} : { amountCents: refund.amount_cents }),
+  };
+}
+
+/** Pending refunds are read without a converter, so their times may still be Firestore Timestamps. */
+function toMillis(value: Date | { toMillis(): number }): number {
+  return value instanceof Date ? value.getTime() : value.toMillis();
+}

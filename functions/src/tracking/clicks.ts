@@ -1,0 +1,69 @@
+/**
+ * Click counting. A click never writes the affiliate document (about one write a second is all one
+ * document sustains): it increments one of `limits.clickShards` shard documents under the affiliate, and
+ * the roll-up folds the shards into the affiliate's totals and day documents. Readers add the shards'
+ * pending clicks on top (withPendingClicks), so a click shows at once.
+ */
+import { FieldValue } from "firebase-admin/firestore";
+import { logger } from "firebase-functions";
+import { limits } from "../config.js";
+import type { AdvertiserId } from "../domain/advertisers.js";
+import type { DayKey } from "../domain/days.js";
+import { pendingClickChanges, staleRecentDays, trackerKey } from "../domain/ledger.js";
+import { db, refs } from "../data/firestore.js";
+import { writeChanges } from "../ledger/affiliate-changes.js";
+
+export interface Click {
+  uid: string;
+  advertiser: AdvertiserId;
+  suffix: string;
+  day: DayKey;
+}
+
+/**
+ * One click as a write: an increment of a random shard of the affiliate, for the caller to apply with
+ * set(ref, data, { merge: true }) in its transaction or batch.
+ */
+export function clickIncrement(click: Click) {
+  const shards = refs.clickShards(click.uid).withConverter(null);
+  const ref = shards.doc(String(Math.floor(Math.random() * limits.clickShards)));
+  // Nested maps through set+merge rather than update's dotted paths: tracker keys contain "/".
+  const data = {
+    clicks: FieldValue.increment(1),
+    days: { [click.day]: { [click.advertiser]: { [trackerKey(click.suffix)]: FieldValue.increment(1) } } },
+  };
+  return { ref, data };
+}
+
+/** Folds one affiliate's click shards into its totals and day documents; returns the clicks moved. */
+export async function rollUpClicks(uid: string, now = new Date()): Promise<number> {
+  // Read outside the transaction, for the recent days to prune only: the clicks are added as increments.
+  const affiliate = (await refs.affiliate(uid).get()).data();
+  return db().runTransaction(
+    async (tx) => {
+      const shards = await tx.get(refs.clickShards(uid));
+      if (shards.empty) return 0;
+      const changes = pendingClickChanges(shards.docs.map((shard) => shard.data()));
+      if (affiliate) writeChanges(tx, uid, changes, staleRecentDays(affiliate, now), now);
+      for (const shard of shards.docs) tx.delete(shard.ref);
+      return changes.reduce((sum, change) => sum + (change.figures.clicks ?? 0), 0);
+    },
+    { maxAttempts: limits.transactionAttempts },
+  );
+}
+
+/** The scheduled roll-up: every affiliate with pending clicks, one transaction each. */
+export async function rollUpAllClicks(now = new Date()): Promise<{ affiliates: number; clicks: number }> {
+  const shards = await db().collectionGroup("click_shards").select().get();
+  const uids = [...new Set(shards.docs.map((shard) => shard.ref.parent.parent!.id))];
+  let clicks = 0;
+  for (const uid of uids) {
+    try {
+      clicks += await rollUpClicks(uid, now);
+    } catch (error) {
+      // One affiliate's failure must not stop the others; its shards wait for the next run.
+      logger.error("clicks: roll-up failed", { uid, error });
+    }
+  }
+  return { affiliates: uids.length, clicks };
+}

@@ -1,0 +1,141 @@
+import { describe, expect, test } from "vitest";
+import { rollUpClicks } from "../../functions/src/tracking/clicks.ts";
+import { dayKey } from "../../functions/src/domain/days.ts";
+import { affiliateView, createAffiliate, openLink, refs } from "../support/backend.ts";
+import { emulatorConcurrency, inParallel } from "../support/concurrency.ts";
+
+const links = { promptchan: ["/tw"], cutechat: ["/ig"], creategirls: [] };
+const cutechatHost = "cutechat.localhost:5050";
+
+describe("GET /m/{uid}{suffix}", () => {
+  test("counts the click and sends the visitor to the advertiser's landing page", async () => {
+    const uid = await createAffiliate({ links });
+    const answer = await openLink(`/m/${uid}/tw?landing=/ai-porn`, { ip: "10.0.0.1" });
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe(`https://promptchan.ai/ai-porn?ref=${uid}&tracker=%2Ftw`);
+    expect(answer.cacheControl).toBe("private, no-store");
+
+    const shown = await affiliateView(uid);
+    expect(shown.total_clicks).toBe(1);
+    expect(shown.by_advertiser.promptchan.clicks).toBe(1);
+    expect(shown.trackers.promptchan["/tw"]?.clicks).toBe(1);
+    expect(shown.recent_days[dayKey(new Date())]?.clicks).toBe(1);
+  });
+
+  test("the plain link counts under the default tracker and lands on the home page", async () => {
+    const uid = await createAffiliate({ links });
+    const answer = await openLink(`/m/${uid}`, { ip: "10.0.0.2" });
+    expect(answer.location).toBe(`https://promptchan.ai/?ref=${uid}`);
+    expect((await affiliateView(uid)).trackers.promptchan.default?.clicks).toBe(1);
+  });
+
+  test("the link domain decides the advertiser", async () => {
+    const uid = await createAffiliate({ links });
+    const answer = await openLink(`/m/${uid}/ig`, { host: cutechatHost, ip: "10.0.0.3" });
+    expect(answer.location).toBe(`https://cutechat.ai/?ref=${uid}&tracker=%2Fig`);
+    const shown = await affiliateView(uid);
+    expect(shown.trackers.cutechat["/ig"]?.clicks).toBe(1);
+    expect(shown.by_advertiser.promptchan.clicks).toBe(0);
+  });
+
+  test("a tracker of another advertiser, an unknown tracker or uid goes to the home page and counts nothing", async () => {
+    const uid = await createAffiliate({ links });
+    for (const [path, host] of [
+      [`/m/${uid}/ig`, undefined],
+      [`/m/${uid}/tw`, cutechatHost],
+      [`/m/${uid}/nope`, undefined],
+      ["/m/no-such-affiliate", undefined],
+    ] as const) {
+      const answer = await openLink(path, { ...(host ? { host } : {}), ip: "10.0.0.4" });
+      expect(answer.status).toBe(302);
+      expect(answer.location).toBe(host ? "https://cutechat.ai" : "https://promptchan.ai");
+    }
+    expect((await affiliateView(uid)).total_clicks).toBe(0);
+  });
+
+  test("a landing page outside the catalogue is ignored", async () => {
+    const uid = await createAffiliate({ links });
+    const answer = await openLink(`/m/${uid}?landing=//evil.example/x`, { ip: "10.0.0.5" });
+    expect(answer.location).toBe(`https://promptchan.ai/?ref=${uid}`);
+  });
+
+  test("new links count at once and deleted ones stop counting", async () => {
+    const uid = await createAffiliate({ links });
+    expect((await openLink(`/m/${uid}/new`, { ip: "10.0.0.6" })).location).toBe("https://promptchan.ai");
+    await refs.affiliate(uid).update({ links: { ...links, promptchan: ["/tw", "/new"] } });
+    expect((await openLink(`/m/${uid}/new`, { ip: "10.0.0.6" })).location).toContain("tracker=%2Fnew");
+    await refs.affiliate(uid).update({ links: { ...links, promptchan: [] } });
+    expect((await openLink(`/m/${uid}/tw`, { ip: "10.0.0.6" })).location).toBe("https://promptchan.ai");
+    expect((await affiliateView(uid)).total_clicks).toBe(1);
+  });
+
+  test("one visitor clicking the same link again within the hour counts once; HEAD counts nothing", async () => {
+    const uid = await createAffiliate({ links });
+    for (let i = 0; i < 5; i++) await openLink(`/m/${uid}/tw`, { ip: "10.0.1.1", userAgent: "same" });
+    await openLink(`/m/${uid}/tw`, { ip: "10.0.1.1", userAgent: "same", method: "HEAD" });
+    await openLink(`/m/${uid}/tw`, { ip: "10.0.1.2", userAgent: "same" });
+    await openLink(`/m/${uid}`, { ip: "10.0.1.1", userAgent: "same" });
+    const shown = await affiliateView(uid);
+    expect(shown.trackers.promptchan["/tw"]?.clicks).toBe(2);
+    expect(shown.total_clicks).toBe(3);
+  });
+
+  test("500 visitors clicking one link at once are counted exactly, without a hot document", async () => {
+    const uid = await createAffiliate({ links });
+    const visitors = Array.from({ length: 500 }, (_, i) => `10.2.${Math.floor(i / 250)}.${i % 250}`);
+    // Each visitor clicks twice, concurrently: 1,000 requests, 500 distinct visitors.
+    const answers = await inParallel([...visitors, ...visitors], emulatorConcurrency, (ip) =>
+      openLink(`/m/${uid}/tw`, { ip, userAgent: "burst" }),
+    );
+    expect(answers.every((answer) => answer.status === 302)).toBe(true);
+
+    const shards = await refs.clickShards(uid).get();
+    expect(shards.size).toBeGreaterThan(1);
+    expect(shards.docs.reduce((sum, shard) => sum + shard.data().clicks, 0)).toBe(500);
+    expect((await refs.affiliate(uid).get()).data()!.total_clicks).toBe(0);
+    expect((await affiliateView(uid)).trackers.promptchan["/tw"]?.clicks).toBe(500);
+
+    // The roll-up moves them into the affiliate and its day, and empties the shards.
+    expect(await rollUpClicks(uid)).toBe(500);
+    expect((await refs.clickShards(uid).get()).size).toBe(0);
+    const rolled = (await refs.affiliate(uid).get()).data()!;
+    expect(rolled.total_clicks).toBe(500);
+    expect(rolled.trackers.promptchan["/tw"]?.clicks).toBe(500);
+    expect((await refs.days(uid).doc(dayKey(new Date())).get()).data()?.clicks).toBe(500);
+    expect((await affiliateView(uid)).total_clicks).toBe(500);
+  }, 120_000);
+});
+
+describe("the redirect never leaves the advertiser's site", () => {
+  const hostile = [
+    "//evil.com",
+    "/%2F%2Fevil.com",
+    "/%2f%2fevil.com",
+    "/\\evil.com",
+    "/%5Cevil.com",
+    "/..%2F..%2Fevil.com",
+    "/%0d%0aLocation:%20https://evil.com",
+    "/%0aSet-Cookie:x=1",
+    "/@evil.com",
+    "/.evil.com",
+    "/tw/../../evil.com",
+    "/https:%2F%2Fevil.com",
+    "/%E2%80%AE",
+    "/tw?landing=https://evil.com",
+    "/tw?landing=//evil.com",
+    "/tw?landing=%2F%2Fevil.com",
+    "/tw?landing=/ai-porn%0d%0aX:1",
+    "/tw?landing=/ai-porn&landing=//evil.com",
+  ];
+
+  test.each(hostile)("suffix %s", async (suffix) => {
+    const uid = await createAffiliate({ links });
+    for (const host of [undefined, cutechatHost, "evil.com"]) {
+      const answer = await openLink(`/m/${uid}${suffix}`, { ...(host ? { host } : {}), ip: "10.9.9.9" });
+      expect([301, 302, 404]).toContain(answer.status);
+      if (answer.location === undefined) continue;
+      const target = new URL(answer.location, "http://127.0.0.1:5050");
+      expect(["https://promptchan.ai", "https://cutechat.ai", "http://127.0.0.1:5050"]).toContain(target.origin);
+    }
+  });
+});

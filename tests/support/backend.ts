@@ -1,0 +1,102 @@
+/**
+ * The tests' own access to the emulated backend: the functions' typed Firestore refs (Admin SDK, which the
+ * rules do not restrict) for setting up data and reading results, and HTTP helpers for what a browser or
+ * an advertiser's server would send through the Hosting emulator.
+ */
+import { randomUUID } from "node:crypto";
+import http from "node:http";
+import { db, refs } from "../../functions/src/data/firestore.ts";
+import { withPendingClicks } from "../../functions/src/domain/ledger.ts";
+import { newAffiliate, type AffiliateDoc } from "../../functions/src/domain/model.ts";
+import { emptyPayoutDetails } from "../../functions/src/domain/payout-details.ts";
+import { demoProjectId, emulators } from "../../scripts/lib/project.ts";
+
+// The functions' Firestore client initialises the Admin SDK (on first use) from the environment, as in
+// production; emulators:exec points it at the emulators.
+process.env.GCLOUD_PROJECT ??= demoProjectId;
+
+export { db, refs };
+
+/** Complete Wise details, so the account counts as complete and may request payouts. */
+export const completeDetails = {
+  ...emptyPayoutDetails,
+  name: "Test Affiliate",
+  country: "Portugal",
+  city: "Lisbon",
+  address: "Rua Augusta 1",
+  post_code: "1100-048",
+  company: "Test Media Lda",
+  invoice_email: "invoices@test.example",
+  tax: "PT123456789",
+  paypal_payout_account: "test@wise.example",
+};
+
+/** A fresh affiliate for one test (a unique uid, so tests running side by side never share one). */
+export async function createAffiliate(overrides: Partial<AffiliateDoc> = {}): Promise<string> {
+  const uid = `t-${randomUUID().replaceAll("-", "").slice(0, 20)}`;
+  await refs.affiliate(uid).set({
+    ...newAffiliate(uid, `${uid}@test.example`, new Date()),
+    ...completeDetails,
+    ...overrides,
+  });
+  return uid;
+}
+
+/** The affiliate as the dashboard shows it: stored figures plus clicks not yet rolled up. */
+export async function affiliateView(uid: string): Promise<AffiliateDoc> {
+  const [affiliate, shards] = await Promise.all([refs.affiliate(uid).get(), refs.clickShards(uid).get()]);
+  if (!affiliate.exists) throw new Error(`No affiliate ${uid}`);
+  return withPendingClicks(
+    affiliate.data()!,
+    shards.docs.map((shard) => shard.data()),
+    new Date(),
+  );
+}
+
+export interface LinkVisit {
+  /** The Host the link was opened on (the advertiser's link domain); the Hosting emulator by default. */
+  host?: string;
+  /** The visitor's address, as Hosting reports it in X-Forwarded-For. */
+  ip?: string;
+  userAgent?: string;
+  method?: "GET" | "HEAD" | "POST";
+}
+
+/**
+ * Opens a tracking link path (e.g. "/m/uid/tw?landing=/ai-porn") through the Hosting emulator, without
+ * following the redirect. Raw http: fetch would not let us choose the Host header.
+ */
+export function openLink(
+  path: string,
+  visit: LinkVisit = {},
+): Promise<{ status: number; location?: string; cacheControl?: string }> {
+  const { host, port } = emulators.hosting;
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host,
+        port,
+        path,
+        method: visit.method ?? "GET",
+        agent: false,
+        headers: {
+          Host: visit.host ?? `${host}:${port}`,
+          "User-Agent": visit.userAgent ?? "vitest",
+          ...(visit.ip ? { "X-Forwarded-For": visit.ip } : {}),
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            location: response.headers.location,
+            cacheControl: response.headers["cache-control"],
+          }),
+        );
+      },
+    );
+    request.on("error", reject);
+    request.end();
+  });
+}

@@ -1,0 +1,97 @@
+/**
+ * The tests' oracle: the domain module fed the same events, in order, in memory. What the emulated backend
+ * stores after a run must equal what this computes.
+ */
+import { dayKey } from "../../functions/src/domain/days.ts";
+import { parseEvent, type AdvertiserEvent } from "../../functions/src/domain/events.ts";
+import {
+  applyToAffiliate,
+  recordRefund,
+  recordSale,
+  transactionId,
+  type RefundInput,
+} from "../../functions/src/domain/ledger.ts";
+import type { AffiliateDoc, TransactionDoc } from "../../functions/src/domain/model.ts";
+
+export class ReferenceLedger {
+  readonly affiliates = new Map<string, AffiliateDoc>();
+  /** Ledger entries by uid, keyed like the transaction documents. */
+  readonly entries = new Map<string, Map<string, TransactionDoc>>();
+  private readonly seen = new Set<string>();
+  private readonly pending = new Map<string, RefundInput[]>();
+
+  private readonly now: () => Date;
+
+  constructor(now: () => Date = () => new Date()) {
+    this.now = now;
+  }
+
+  addAffiliate(affiliate: AffiliateDoc): void {
+    this.affiliates.set(affiliate.uid, structuredClone(affiliate));
+    this.entries.set(affiliate.uid, new Map());
+  }
+
+  /** Applies an event body as the endpoint would (duplicates and unknown affiliates change nothing). */
+  apply(body: unknown): void {
+    const now = this.now();
+    const event = parseEvent(body, now);
+    const key = transactionId(event.advertiser, event.id);
+    if (this.seen.has(key) || !this.affiliates.has(event.uid)) return;
+    this.seen.add(key);
+    this.applyEvent(event, now);
+  }
+
+  private applyEvent(event: AdvertiserEvent, now: Date): void {
+    const affiliate = this.affiliates.get(event.uid)!;
+    const entries = this.entries.get(event.uid)!;
+    const change = (figures: object) => ({
+      advertiser: event.advertiser,
+      tracker: event.tracker,
+      day: dayKey(event.occurredAt),
+      figures,
+    });
+    const commit = (changes: Parameters<typeof applyToAffiliate>[1]): void => {
+      this.affiliates.set(event.uid, { ...affiliate, ...applyToAffiliate(affiliate, changes, now) });
+    };
+
+    switch (event.type) {
+      case "click":
+        return commit([change({ clicks: 1 })]);
+      case "sign_up":
+        return commit([change({ sign_ups: 1 })]);
+      case "sale": {
+        const sale = recordSale(affiliate, event, now);
+        let entry = sale.entry;
+        const changes = [sale.change];
+        const saleKey = transactionId(event.advertiser, event.id);
+        const waiting = [...(this.pending.get(saleKey) ?? [])].sort(
+          (a, b) => a.occurredAt.getTime() - b.occurredAt.getTime(),
+        );
+        this.pending.delete(saleKey);
+        for (const refund of waiting) {
+          const applied = recordRefund(entry, refund, now);
+          if (!applied) continue;
+          entry = { ...entry, ...applied.saleUpdate };
+          entries.set(transactionId(refund.advertiser, refund.id), applied.entry);
+          changes.push(applied.change);
+        }
+        entries.set(saleKey, entry);
+        return commit(changes);
+      }
+      case "refund":
+      case "chargeback": {
+        const saleKey = transactionId(event.advertiser, event.refersTo);
+        const sale = entries.get(saleKey);
+        if (!sale) {
+          this.pending.set(saleKey, [...(this.pending.get(saleKey) ?? []), event]);
+          return;
+        }
+        const applied = recordRefund(sale, event, now);
+        if (!applied) return;
+        entries.set(saleKey, { ...sale, ...applied.saleUpdate });
+        entries.set(transactionId(event.advertiser, event.id), applied.entry);
+        return commit([applied.change]);
+      }
+    }
+  }
+}
