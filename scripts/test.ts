@@ -4,9 +4,8 @@
  *
  *   npm test                        everything
  *   npm run test:<layer>            one layer (unit, rules, api or e2e), skipping the static checks
- *   npm test -- --layer api -- -t payout    extra arguments after a second -- go to vitest
+ *   npm run test:api -- -t payout   other arguments go to vitest
  */
-import { parseArgs } from "node:util";
 import { buildForEmulators } from "./lib/build.ts";
 import { ensureChromium } from "./lib/chromium.ts";
 import { prepareEmulatorEnv, SetupError } from "./lib/emulator-env.ts";
@@ -16,12 +15,16 @@ import { localBin, main, step } from "./lib/process.ts";
 const layers = ["unit", "rules", "api", "e2e"] as const;
 type Layer = (typeof layers)[number];
 
-const { values, positionals } = parseArgs({
-  options: { layer: { type: "string", multiple: true } },
-  allowPositionals: true,
-});
-const selected = (values.layer ?? [...layers]) as Layer[];
-const everything = values.layer === undefined;
+// --layer <name> (repeatable) is ours; every other argument goes to vitest as it is.
+const requested: string[] = [];
+const vitestArgs: string[] = [];
+const args = process.argv.slice(2);
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === "--layer" && args[i + 1]) requested.push(args[++i]!);
+  else vitestArgs.push(args[i]!);
+}
+const selected = (requested.length > 0 ? requested : [...layers]) as Layer[];
+const everything = requested.length === 0;
 
 await main(() => {
   for (const layer of selected) {
@@ -39,7 +42,7 @@ await main(() => {
 
   // Unit tests live in two vitest projects (functions and web); the other layers are one each.
   const projects = selected.flatMap((layer) => (layer === "unit" ? ["unit", "unit-web"] : [layer]));
-  const vitest = [localBin("vitest"), "run", ...projects.map((project) => `--project=${project}`), ...positionals];
+  const vitest = [localBin("vitest"), "run", ...projects.map((project) => `--project=${project}`), ...vitestArgs];
   step(
     `Running the ${selected.join(", ")} tests in the emulators`,
     localBin("firebase"),

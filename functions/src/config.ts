@@ -3,11 +3,26 @@
  * (`firebase functions:secrets:set NAME`); the emulators read demo values from functions/.secret.local,
  * which the project's scripts write (scripts/lib/local-secrets.ts).
  */
-import { defineJsonSecret, defineSecret } from "firebase-functions/params";
+import { defineJsonSecret, defineSecret, defineString } from "firebase-functions/params";
 import type { AdvertiserId } from "./domain/advertisers.js";
 
 /** Per advertiser, the key its server signs POST /api/events bodies with (HMAC-SHA256). */
 export const eventSigningSecrets = defineJsonSecret<Record<AdvertiserId, string>>("EVENT_SIGNING_SECRETS");
+
+/**
+ * The admin accounts (SPEC.md §6's "single hard-coded account", as configuration): a comma-separated list
+ * of e-mails. A signed-in user with a verified e-mail on it is an admin, and is given the admin claim so
+ * the Firestore rules agree.
+ */
+const adminEmailsParam = defineString("ADMIN_EMAILS", { default: "" });
+
+export function adminEmails(): string[] {
+  return adminEmailsParam
+    .value()
+    .split(",")
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean);
+}
 
 /** Salts the hash that identifies a click's visitor, so no IP address is ever stored. */
 export const visitorSalt = defineSecret("VISITOR_SALT");
@@ -23,4 +38,8 @@ export const limits = {
   clickDedupeWindowMs: 60 * 60 * 1000,
   /** Transactions on one affiliate queue behind each other; this many attempts absorbs a burst. */
   transactionAttempts: 25,
+  /** Custom tracker links per advertiser. */
+  maxLinksPerAdvertiser: 20,
+  /** Ledger entries get_user_data returns, newest first. */
+  userDataTransactions: 50,
 };

@@ -6,9 +6,12 @@ import type { Reporter, TestModule, Vitest } from "vitest/node";
  */
 export default class LayerReporter implements Reporter {
   private projects: string[] = [];
+  private filtered = false;
 
   onInit(vitest: Vitest): void {
     this.projects = vitest.projects.map((project) => project.name);
+    // A run narrowed by test name (-t) skips the rest on purpose.
+    this.filtered = Boolean(vitest.config.testNamePattern);
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
@@ -37,7 +40,7 @@ export default class LayerReporter implements Reporter {
       process.exitCode = 1;
     }
     const skipped = [...counts].filter(([, c]) => c.skipped > 0).map(([name]) => name);
-    if (skipped.length > 0) {
+    if (skipped.length > 0 && !this.filtered) {
       console.error(`Skipped or todo tests in layer(s): ${skipped.join(", ")}; the suite allows none.`);
       process.exitCode = 1;
     }

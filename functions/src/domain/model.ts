@@ -55,8 +55,11 @@ export interface AffiliateDoc extends PayoutDetails {
   /** The July 4th tracking-bug compensation credited to this affiliate (SPEC.md §1), 0 for none. */
   july4bug_comp_cents: Cents;
   payout_pending: boolean;
+  /** The pending payout's id (its invoice number), while one is pending. */
   pending_payout_id: string | null;
   last_payout: Date | null;
+  /** The newest payout's invoice, kept here so the advertiser summary reads one document per affiliate. */
+  latest_invoice: InvoiceSnapshot | null;
   total_earnings_cents: Cents;
   total_refunded_cents: Cents;
   total_refunds: number;
@@ -105,6 +108,7 @@ export function newAffiliate(uid: string, email: string, now: Date): AffiliateDo
     payout_pending: false,
     pending_payout_id: null,
     last_payout: null,
+    latest_invoice: null,
     total_earnings_cents: 0,
     total_refunded_cents: 0,
     total_refunds: 0,
@@ -183,7 +187,7 @@ export interface InvoiceSnapshot {
   payee: PayoutDetails;
 }
 
-/** payouts/{payoutId}: a requested payout and, once staff record it, its payment. */
+/** payouts/{invoiceNumber}: a requested payout and, once staff record it, its payment. */
 export interface PayoutDoc {
   uid: string;
   amount_cents: Cents;

@@ -12,7 +12,11 @@ export const notFound: RequestHandler = (req, _res, next) => {
 export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next) => {
   const answer = toApiError(err);
   if (answer.status >= 500) {
-    logger.error("api: unhandled error", { path: req.path, method: req.method, err });
+    logger.error("api: unhandled error", {
+      path: req.path,
+      method: req.method,
+      error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+    });
   }
   res.status(answer.status).set("Cache-Control", "no-store").json({ error: answer.message });
 };

@@ -2,6 +2,7 @@ import { initializeApp } from "firebase/app";
 import type { Auth } from "firebase/auth";
 import type { Firestore } from "firebase/firestore";
 import { config } from "../config";
+import { startTokenSync } from "./token-sync";
 
 /** The one Firebase app. Auth and Firestore load on demand, so public pages paint before either SDK. */
 export const firebaseApp = initializeApp(config.firebase);
@@ -13,6 +14,7 @@ export function loadAuth(): Promise<Auth> {
   auth ??= import("firebase/auth").then(({ getAuth, connectAuthEmulator }) => {
     const instance = getAuth(firebaseApp);
     if (config.emulators) connectAuthEmulator(instance, config.emulators.authUrl, { disableWarnings: true });
+    startTokenSync(instance, config.tokenSyncUrl);
     return instance;
   });
   return auth;

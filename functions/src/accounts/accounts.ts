@@ -1,0 +1,95 @@
+/** Affiliate accounts: creating one, reading one, its custom links and its payout details. */
+import { FieldValue } from "firebase-admin/firestore";
+import { limits } from "../config.js";
+import type { AdvertiserId } from "../domain/advertisers.js";
+import { withPendingClicks } from "../domain/ledger.js";
+import { newAffiliate, type AffiliateDoc } from "../domain/model.js";
+import type { PayoutDetails } from "../domain/payout-details.js";
+import { payoutMessages } from "../domain/payout-eligibility.js";
+import { isUsableTracker, normalizeTracker } from "../domain/tracker.js";
+import { db, refs } from "../data/firestore.js";
+import { ApiError } from "../http/errors.js";
+import { userDataView, type UserData } from "./user-data-view.js";
+
+/** Creates the affiliate once; calling again (or twice at once) changes nothing. Returns whether it did. */
+export async function createAccount(uid: string, email: string, now: Date): Promise<boolean> {
+  try {
+    await refs.affiliate(uid).create(newAffiliate(uid, email, now));
+    return true;
+  } catch (error) {
+    if ((error as { code?: number }).code === 6) return false; // ALREADY_EXISTS
+    throw error;
+  }
+}
+
+export async function getAffiliateOrThrow(uid: string): Promise<AffiliateDoc> {
+  const affiliate = (await refs.affiliate(uid).get()).data();
+  if (!affiliate) throw new ApiError("not_found", "No affiliate account for this user: create the account first.");
+  return affiliate;
+}
+
+/** The affiliate as SPEC.md §3 shapes it, with clicks not yet rolled up and the newest transactions. */
+export async function loadUserData(uid: string, now: Date): Promise<UserData> {
+  const [affiliate, shards, transactions] = await Promise.all([
+    getAffiliateOrThrow(uid),
+    refs.clickShards(uid).get(),
+    refs.transactions(uid).orderBy("timestamp", "desc").limit(limits.userDataTransactions).get(),
+  ]);
+  const shown = withPendingClicks(
+    affiliate,
+    shards.docs.map((shard) => shard.data()),
+    now,
+  );
+  return userDataView(
+    shown,
+    transactions.docs.map((entry) => entry.data()),
+    now,
+  );
+}
+
+function refuseSuspended(affiliate: AffiliateDoc): void {
+  if (affiliate.fraud_user) throw new ApiError("forbidden", payoutMessages.suspended);
+}
+
+/** Adds a custom tracker link (normalised, no duplicates, at most 20 per advertiser); returns the links. */
+export async function addCustomLink(uid: string, advertiser: AdvertiserId, input: string): Promise<string[]> {
+  const suffix = normalizeTracker(input);
+  if (!isUsableTracker(suffix)) throw new ApiError("bad_request", "A tracker needs at least one letter or digit.");
+  return db().runTransaction(async (tx) => {
+    const snapshot = await tx.get(refs.affiliate(uid));
+    const affiliate = snapshot.data();
+    if (!affiliate) throw new ApiError("not_found", "No affiliate account for this user: create the account first.");
+    refuseSuspended(affiliate);
+    const links = affiliate.links[advertiser] ?? [];
+    if (links.includes(suffix)) throw new ApiError("conflict", `You already have the tracker ${suffix}.`);
+    if (links.length >= limits.maxLinksPerAdvertiser) {
+      throw new ApiError("conflict", `You can have at most ${limits.maxLinksPerAdvertiser} trackers per advertiser.`);
+    }
+    const next = [...links, suffix];
+    tx.update(refs.affiliate(uid).withConverter(null), { [`links.${advertiser}`]: next });
+    return next;
+  });
+}
+
+/** Removes a custom tracker link; the tracking redirect stops honouring it at once. Returns the links. */
+export async function deleteCustomLink(uid: string, advertiser: AdvertiserId, input: string): Promise<string[]> {
+  const suffix = normalizeTracker(input);
+  const affiliate = await getAffiliateOrThrow(uid);
+  refuseSuspended(affiliate);
+  const links = affiliate.links[advertiser] ?? [];
+  if (!links.includes(suffix)) throw new ApiError("not_found", `You have no tracker ${suffix}.`);
+  await refs
+    .affiliate(uid)
+    .withConverter(null)
+    .update({ [`links.${advertiser}`]: FieldValue.arrayRemove(suffix) });
+  return links.filter((link) => link !== suffix);
+}
+
+/** Stores validated payout details (update_paypal_account). */
+export async function updatePayoutDetails(uid: string, details: PayoutDetails): Promise<void> {
+  refuseSuspended(await getAffiliateOrThrow(uid));
+  await refs
+    .affiliate(uid)
+    .withConverter(null)
+    .update({ ...details });
+}

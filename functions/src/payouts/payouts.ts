@@ -1,0 +1,93 @@
+/** Payout requests: checked again on the server, one pending payout at a time, invoices numbered in order. */
+import { limits } from "../config.js";
+import { balanceCents } from "../domain/balance.js";
+import { newInvoice } from "../domain/invoice.js";
+import { collections, type AffiliateDoc, type InvoiceSnapshot, type PayoutDoc } from "../domain/model.js";
+import type { PayoutDetails } from "../domain/payout-details.js";
+import { payoutMessages, payoutRefusal, type PayoutRefusal } from "../domain/payout-eligibility.js";
+import { db, refs } from "../data/firestore.js";
+import { getAffiliateOrThrow } from "../accounts/accounts.js";
+import { ApiError, type ErrorCode } from "../http/errors.js";
+
+const refusalCodes: Record<PayoutRefusal, ErrorCode> = {
+  suspended: "forbidden",
+  recentPayout: "conflict",
+  pending: "conflict",
+  incomplete: "bad_request",
+  belowMinimum: "conflict",
+};
+
+function refuseIfIneligible(affiliate: AffiliateDoc, details: PayoutDetails, now: Date): void {
+  const refusal = payoutRefusal(
+    {
+      details,
+      fraudUser: affiliate.fraud_user,
+      payoutPending: affiliate.payout_pending,
+      lastPayout: affiliate.last_payout,
+      earningsCents: affiliate.total_earnings_cents,
+      refundedCents: affiliate.total_refunded_cents,
+      payoutsCents: affiliate.total_payouts_cents,
+    },
+    now,
+  );
+  if (refusal) throw new ApiError(refusalCodes[refusal], payoutMessages[refusal]);
+}
+
+const invoiceCounter = () => refs.internal(collections.counters).doc("invoices");
+
+/**
+ * Requests a payout of the whole balance, computed here (never from the client's price): stores the
+ * details it was requested with, creates the pending payout with the next invoice number, and marks the
+ * affiliate pending, all in one transaction. Concurrent requests make exactly one payout.
+ */
+export async function requestPayout(uid: string, details: PayoutDetails, now: Date): Promise<InvoiceSnapshot> {
+  // Refuse the obvious cases (a payout already pending, say) without queueing for the transaction.
+  refuseIfIneligible(await getAffiliateOrThrow(uid), details, now);
+  return db().runTransaction(
+    async (tx) => {
+      const affiliate = (await tx.get(refs.affiliate(uid))).data();
+      const counter = await tx.get(invoiceCounter());
+      if (!affiliate) throw new ApiError("not_found", "No affiliate account for this user: create the account first.");
+      refuseIfIneligible(affiliate, details, now);
+
+      const sequence = ((counter.data()?.last as number | undefined) ?? 0) + 1;
+      const amount = balanceCents({
+        earningsCents: affiliate.total_earnings_cents,
+        refundedCents: affiliate.total_refunded_cents,
+        payoutsCents: affiliate.total_payouts_cents,
+      });
+      const invoice = newInvoice(sequence, now, amount, details);
+      const payout: PayoutDoc = {
+        uid,
+        amount_cents: amount,
+        status: "pending",
+        method: details.payout_type,
+        requested_at: now,
+        paid_at: null,
+        recorded_by: null,
+        invoice,
+      };
+      tx.set(invoiceCounter(), { last: sequence });
+      tx.create(refs.payouts().doc(invoice.invoice_number), payout);
+      tx.update(refs.affiliate(uid).withConverter(null), {
+        ...details,
+        payout_pending: true,
+        pending_payout_id: invoice.invoice_number,
+        latest_invoice: invoice,
+      });
+      return invoice;
+    },
+    { maxAttempts: limits.transactionAttempts },
+  );
+}
+
+/** A payout's invoice, for its affiliate or for staff only; 404 when there is none, 403 when not yours. */
+export async function invoiceFor(
+  invoiceNumber: string,
+  caller: { uid: string; staff: boolean },
+): Promise<InvoiceSnapshot> {
+  const payout = (await refs.payouts().doc(invoiceNumber).get()).data();
+  if (!payout) throw new ApiError("not_found", `No invoice ${invoiceNumber}.`);
+  if (payout.uid !== caller.uid && !caller.staff) throw new ApiError("forbidden", "This invoice is not yours.");
+  return payout.invoice;
+}

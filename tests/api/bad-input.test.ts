@@ -1,0 +1,186 @@
+/**
+ * Every affiliate endpoint, for every kind of bad field: a 4xx with { "error": ... } and nothing written.
+ * One table of cases per endpoint; each case starts from the same valid body and spoils one thing.
+ */
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, test } from "vitest";
+import { sendEvent } from "../../scripts/lib/events-client.ts";
+import { refs } from "../support/backend.ts";
+import { api, createAffiliateUser, createUser, type TestUser } from "../support/users.ts";
+
+let user: TestUser;
+let other: TestUser;
+
+const details = {
+  name: "Bad Input Tester",
+  country: "Portugal",
+  city: "Lisbon",
+  address: "Rua Augusta 100",
+  postCode: "1100-053",
+  company: "Tester Lda",
+  invoiceEmail: "invoices@tester.example",
+  tax: "PT123456789",
+  payoutType: "Wise",
+  paypalEmail: "tester@wise.example",
+  tronAddress: "",
+  fedwireRoutingNumber: "",
+  swiftBIC: "",
+  bankAccountNumber: "",
+  accountType: "Checking",
+};
+
+beforeAll(async () => {
+  [user, other] = await Promise.all([createAffiliateUser(), createAffiliateUser()]);
+  // Enough balance for a payout, so a refused request is refused for its input and nothing else.
+  await sendEvent({
+    id: `e-${randomUUID()}`,
+    advertiser_id: "promptchan",
+    type: "sale",
+    uid: user.uid,
+    amount: 500,
+    occurred_at: new Date(Date.now() - 60_000).toISOString(),
+  });
+  expect((await api(user, "POST", "/api/update_paypal_account", details)).status).toBe(200);
+  expect((await api(user, "POST", "/api/add_custom_link", { uid: user.uid, suffix: "tw" })).status).toBe(200);
+});
+
+async function footprint() {
+  const [affiliate, payouts] = await Promise.all([
+    refs.affiliate(user.uid).get(),
+    refs.payouts().where("uid", "==", user.uid).get(),
+  ]);
+  return { affiliate: affiliate.data(), payouts: payouts.size };
+}
+
+type Case = [label: string, body: unknown, status: number];
+
+/** Stands for the other affiliate's uid in a case (the users are made in beforeAll). */
+const OTHER = "$other-affiliate";
+
+const unicodeAndControl = (field: string): Case[] => [
+  [`${field} with a control character`, { [field]: "a\u0007b" }, 400],
+  [`${field} with a script tag`, { [field]: "<script>alert(1)</script>" }, 400],
+  [`${field} with a bidi override`, { [field]: "abc\u202e" }, 400],
+  [`${field} with a zero-width space`, { [field]: "ab\u200bc" }, 400],
+];
+
+const detailCases: Case[] = [
+  ["a missing name", { name: undefined }, 400],
+  ["a name of the wrong type", { name: 42 }, 400],
+  ["a name of 101 characters", { name: "x".repeat(101) }, 400],
+  ["an address of 201 characters", { address: "x".repeat(201) }, 400],
+  ["a null payout type", { payoutType: null }, 400],
+  ["an unknown payout type", { payoutType: "PayPal" }, 400],
+  ["an invalid invoice e-mail", { invoiceEmail: "nobody" }, 400],
+  ["an invalid Wise e-mail", { paypalEmail: "a@b" }, 400],
+  ["an invalid TRON address", { payoutType: "Crypto (TRON)", tronAddress: "T123" }, 400],
+  ["an account type that is not one", { accountType: "Gold" }, 400],
+  ["an unknown extra field", { isAdmin: true }, 400],
+  ["another user's uid smuggled in", { uid: "someone-else" }, 400],
+  ...unicodeAndControl("name"),
+  ...unicodeAndControl("company"),
+];
+
+const endpoints: { path: string; valid: () => Record<string, unknown>; cases: Case[] }[] = [
+  {
+    path: "/api/create_account",
+    valid: () => ({}),
+    cases: [["an unknown field", { uid: "someone-else" }, 400]],
+  },
+  {
+    path: "/api/get_user_data_admin",
+    valid: () => ({ uid: other.uid }),
+    // The caller is not the admin: refused before the input matters; as admin the input is checked below.
+    cases: [["a plain affiliate's call", {}, 403]],
+  },
+  {
+    path: "/api/add_custom_link",
+    valid: () => ({ uid: user.uid, suffix: "new1", currentAdvertiser: "promptchan" }),
+    cases: [
+      ["a missing uid", { uid: undefined }, 400],
+      ["another user's uid", { uid: OTHER }, 403],
+      ["a uid of the wrong type", { uid: 7 }, 400],
+      ["a uid with a slash", { uid: "../x" }, 400],
+      ["a missing suffix", { suffix: undefined }, 400],
+      ["a suffix of the wrong type", { suffix: ["a"] }, 400],
+      ["a suffix of 65 characters", { suffix: "a".repeat(65) }, 400],
+      ["a suffix with nothing usable", { suffix: "<>!!" }, 400],
+      ["a suffix of emoji only", { suffix: "🙂🙂" }, 400],
+      ["an existing suffix", { suffix: "TW" }, 409],
+      ["an unknown advertiser", { currentAdvertiser: "acme" }, 400],
+      ["an advertiser of the wrong type", { currentAdvertiser: 1 }, 400],
+      ["an unknown extra field", { admin: true }, 400],
+    ],
+  },
+  {
+    path: "/api/delete_custom_link",
+    valid: () => ({ uid: user.uid, link: "/tw", currentAdvertiser: "promptchan" }),
+    cases: [
+      ["a missing link", { link: undefined }, 400],
+      ["another user's uid", { uid: OTHER }, 403],
+      ["a link it does not have", { link: "/nope" }, 404],
+      ["a link of 65 characters", { link: "/".repeat(65) }, 400],
+      ["an unknown extra field", { all: true }, 400],
+    ],
+  },
+  {
+    path: "/api/update_paypal_account",
+    valid: () => ({ ...details, name: "Changed Name" }),
+    cases: detailCases,
+  },
+  {
+    path: "/api/request_payout",
+    valid: () => ({ ...details, price: "300.00" }),
+    cases: [
+      ...detailCases.filter(([label]) => !label.startsWith("another user")),
+      ["a price of the wrong type", { price: { amount: 1 } }, 400],
+      ["a price of 33 characters", { price: "1".repeat(33) }, 400],
+    ],
+  },
+  {
+    path: "/api/download_invoice",
+    valid: () => ({ invoice_number: "INV-2026-000001" }),
+    cases: [
+      ["a missing invoice number", { invoice_number: undefined }, 400],
+      ["an invoice number of the wrong shape", { invoice_number: "../../etc/passwd" }, 400],
+      ["an invoice number of the wrong type", { invoice_number: 1 }, 400],
+      ["an unknown extra field", { template: "evil" }, 400],
+      ["an oversized field", { name: "x".repeat(301) }, 400],
+    ],
+  },
+];
+
+describe.each(endpoints)("$path refuses bad input and writes nothing", ({ path, valid, cases }) => {
+  test.each(cases)("%s → %i", async (_, change, status) => {
+    const before = await footprint();
+    const body: Record<string, unknown> = { ...valid(), ...(change as object) };
+    for (const [key, value] of Object.entries(body)) {
+      if (value === undefined) delete body[key];
+      if (value === OTHER) body[key] = other.uid;
+    }
+    const answer = await api(user, "POST", path, body);
+    expect(answer.status).toBe(status);
+    expect(typeof answer.json.error).toBe("string");
+    expect(answer.json.error!.length).toBeGreaterThan(0);
+    expect(await footprint()).toEqual(before);
+  });
+
+  test("a body that is not a JSON object", async () => {
+    const before = await footprint();
+    for (const body of ["[1,2]", '"text"']) {
+      const answer = await api(user, "POST", path, body);
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+    }
+    const text = await api(user, "POST", path, "plain words", { headers: { "Content-Type": "text/plain" } });
+    expect(text.status).toBe(path === "/api/get_user_data_admin" ? 403 : 400);
+    expect(await footprint()).toEqual(before);
+  });
+});
+
+test("the admin's get_user_data_admin checks its input too", async () => {
+  const admin = await createUser({ claims: { admin: true } });
+  for (const body of [{}, { uid: 5 }, { uid: "a/b" }, { uid: other.uid, extra: 1 }]) {
+    expect((await api(admin, "POST", "/api/get_user_data_admin", body)).status).toBe(400);
+  }
+});

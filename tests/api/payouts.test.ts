@@ -1,0 +1,214 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, test } from "vitest";
+import { sendEvent } from "../../scripts/lib/events-client.ts";
+import { refs } from "../support/backend.ts";
+import { emulatorConcurrency, inParallel } from "../support/concurrency.ts";
+import { pdfText } from "../support/pdf.ts";
+import { api, createAffiliateUser, createUser, type TestUser } from "../support/users.ts";
+
+/** The details form as the front-end sends it (update_paypal_account / request_payout). */
+const form = {
+  name: "Dana Payee",
+  country: "Portugal",
+  city: "Lisbon",
+  address: "Rua Augusta 100",
+  postCode: "1100-053",
+  company: "Payee Media Lda",
+  invoiceEmail: "invoices@payee.example",
+  tax: "PT509999999",
+  payoutType: "Wise",
+  paypalEmail: "dana@wise.example",
+  tronAddress: "",
+  fedwireRoutingNumber: "",
+  swiftBIC: "",
+  bankAccountNumber: "",
+  accountType: "Checking",
+};
+
+/** An affiliate with `amount` dollars of sales (60% commission), optionally with details saved. */
+async function affiliateWithSales(amount: string): Promise<TestUser> {
+  const user = await createAffiliateUser();
+  const answer = await sendEvent({
+    id: `e-${randomUUID()}`,
+    advertiser_id: "promptchan",
+    type: "sale",
+    uid: user.uid,
+    amount,
+    occurred_at: new Date(Date.now() - 60_000).toISOString(),
+  });
+  expect(answer.status).toBe(200);
+  return user;
+}
+
+const invoiceCounter = async () =>
+  ((await refs.internal("counters").doc("invoices").get()).data()?.last as number) ?? 0;
+
+describe("POST /api/update_paypal_account", () => {
+  test("stores the details under SPEC.md §3's names and says so", async () => {
+    const user = await createAffiliateUser();
+    const answer = await api(user, "POST", "/api/update_paypal_account", { ...form, name: "  Dana Payee " });
+    expect(answer).toMatchObject({ status: 200, json: { message: "Details successfully updated." } });
+    expect((await refs.affiliate(user.uid).get()).data()).toMatchObject({
+      name: "Dana Payee",
+      post_code: "1100-053",
+      invoice_email: "invoices@payee.example",
+      paypal_payout_account: "dana@wise.example",
+      payout_type: "Wise",
+    });
+  });
+
+  test("switching to Wire Transfer needs the bank details", async () => {
+    const user = await createAffiliateUser();
+    const answer = await api(user, "POST", "/api/update_paypal_account", { ...form, payoutType: "Wire Transfer" });
+    expect(answer).toMatchObject({
+      status: 400,
+      json: { error: "Required: Fedwire Routing Number, Bank Account Number." },
+    });
+  });
+});
+
+describe("POST /api/request_payout", () => {
+  test("creates one pending payout of the server's balance and answers its invoice PDF", async () => {
+    const user = await affiliateWithSales("400");
+    const before = await invoiceCounter();
+    // The client's price is ignored: the balance is $240 (60% of $400).
+    const answer = await api(user, "POST", "/api/request_payout", { ...form, price: "99999.00" });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("application/pdf");
+    const number = /filename="(INV-\d{4}-\d{6})\.pdf"/.exec(answer.headers.get("content-disposition") ?? "")?.[1];
+    expect(number).toBeDefined();
+    expect(Buffer.from(answer.bytes.subarray(0, 5)).toString()).toBe("%PDF-");
+
+    const text = await pdfText(answer.bytes);
+    expect(text).toContain(number);
+    expect(text).toContain("$240.00");
+    expect(text).toContain("Dana Payee");
+    expect(text).toContain("Payee Media Lda");
+    expect(text).toContain("AI Affiliate Program");
+    expect(text).toContain("d***@wise.example"); // the Wise account, masked
+    expect(text).not.toContain("99999.00");
+
+    const payout = (await refs.payouts().doc(number!).get()).data()!;
+    expect(payout).toMatchObject({ uid: user.uid, amount_cents: 24_000, status: "pending", method: "Wise" });
+    expect(payout.invoice).toMatchObject({ invoice_number: number, amount_cents: 24_000 });
+    const affiliate = (await refs.affiliate(user.uid).get()).data()!;
+    expect(affiliate).toMatchObject({ payout_pending: true, pending_payout_id: number, name: "Dana Payee" });
+    expect(affiliate.latest_invoice?.invoice_number).toBe(number);
+    expect(await invoiceCounter()).toBeGreaterThan(before);
+  });
+
+  test.each<[string, (user: TestUser) => Promise<unknown>, object, number, string]>([
+    [
+      "details left empty",
+      async () => undefined,
+      { paypalEmail: "" },
+      400,
+      "Please complete all fields before requesting a payout.",
+    ],
+    ["no VAT/Tax", async () => undefined, { tax: "" }, 400, "Please complete all fields before requesting a payout."],
+    [
+      "a balance under $200",
+      async (user) => refs.affiliate(user.uid).update({ total_refunded_cents: 5_000 }),
+      {},
+      409,
+      "Minimum payout is $200. Your current available balance is less than the required amount.",
+    ],
+    [
+      "a payout received 10 days ago",
+      async (user) => refs.affiliate(user.uid).update({ last_payout: new Date(Date.now() - 10 * 86_400_000) }),
+      {},
+      409,
+      "You have already recieved a payout in the last 30 days.",
+    ],
+    [
+      "a suspended account",
+      async (user) => refs.affiliate(user.uid).update({ fraud_user: true }),
+      {},
+      403,
+      "Your account has been permanantly suspended due to fraudulent activity.",
+    ],
+  ])("refuses %s with SPEC.md's message and writes nothing", async (_, arrange, change, status, message) => {
+    const user = await affiliateWithSales("400");
+    await arrange(user);
+    const before = (await refs.affiliate(user.uid).get()).data();
+    const answer = await api(user, "POST", "/api/request_payout", { ...form, ...change });
+    expect(answer).toMatchObject({ status, json: { error: message } });
+    expect((await refs.affiliate(user.uid).get()).data()).toEqual(before);
+    expect((await refs.payouts().where("uid", "==", user.uid).get()).size).toBe(0);
+  });
+
+  test("a second request while one is pending is refused", async () => {
+    const user = await affiliateWithSales("400");
+    expect((await api(user, "POST", "/api/request_payout", form)).status).toBe(200);
+    expect(await api(user, "POST", "/api/request_payout", form)).toMatchObject({
+      status: 409,
+      json: { error: "You already have a pending payout in progress. Please wait until the payout is complete." },
+    });
+  });
+
+  test("50 requests at once make exactly one payout and use one invoice number", async () => {
+    const user = await affiliateWithSales("400");
+    await api(user, "POST", "/api/update_paypal_account", form);
+    const answers = await inParallel(Array.from({ length: 50 }), emulatorConcurrency, () =>
+      api(user, "POST", "/api/request_payout", form),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(49);
+    const payouts = await refs.payouts().where("uid", "==", user.uid).get();
+    expect(payouts.size).toBe(1);
+    const numbers = answers.map((a) => a.headers.get("content-disposition")).filter(Boolean);
+    expect(numbers).toHaveLength(1);
+  }, 120_000);
+
+  test("invoice numbers stay sequential, without gaps or repeats, across affiliates requesting at once", async () => {
+    const users = await Promise.all(Array.from({ length: 8 }, () => affiliateWithSales("400")));
+    const answers = await Promise.all(users.map((user) => api(user, "POST", "/api/request_payout", form)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    const sequences = answers
+      .map((answer) => Number(/INV-\d{4}-(\d{6})/.exec(answer.headers.get("content-disposition")!)![1]))
+      .sort((a, b) => a - b);
+    expect(new Set(sequences).size).toBe(8);
+    // Other tests may take numbers in between; ours are distinct, and no number was skipped overall.
+    const all = (await refs.payouts().get()).docs.map((doc) => Number(doc.id.slice(-6))).sort((a, b) => a - b);
+    expect(all).toEqual(Array.from({ length: all.length }, (_, i) => all[0]! + i));
+  }, 120_000);
+});
+
+describe("POST /api/download_invoice", () => {
+  async function requested() {
+    const user = await affiliateWithSales("400");
+    const answer = await api(user, "POST", "/api/request_payout", form);
+    const number = /filename="(INV-[\d-]+)\.pdf"/.exec(answer.headers.get("content-disposition")!)![1]!;
+    return { user, number };
+  }
+
+  test("the affiliate and staff download it; it says what was stored, whatever the request says", async () => {
+    const { user, number } = await requested();
+    const staff = await createUser({ claims: { advertiser: true } });
+    for (const caller of [user, staff]) {
+      const answer = await api(caller, "POST", "/api/download_invoice", {
+        invoice_number: number,
+        name: "Somebody Else",
+        price: "1000000.00",
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("content-disposition")).toBe(`attachment; filename="${number}.pdf"`);
+      const text = await pdfText(answer.bytes);
+      expect(text).toContain("Dana Payee");
+      expect(text).toContain("$240.00");
+      expect(text).not.toContain("Somebody Else");
+    }
+  });
+
+  test("another affiliate may not; an unknown invoice is a 404", async () => {
+    const { number } = await requested();
+    const other = await createAffiliateUser();
+    expect(await api(other, "POST", "/api/download_invoice", { invoice_number: number })).toMatchObject({
+      status: 403,
+      json: { error: "This invoice is not yours." },
+    });
+    expect(await api(other, "POST", "/api/download_invoice", { invoice_number: "INV-2026-999999" })).toMatchObject({
+      status: 404,
+    });
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * Signed-in users for the API and end-to-end tests, made in the Auth emulator: real ID tokens, as the
+ * web app would send them, with whatever claims (roles) a test needs.
+ */
+import { randomUUID } from "node:crypto";
+import { getAuth } from "firebase-admin/auth";
+import { emulatorUrl, siteUrl } from "../../scripts/lib/project.ts";
+import { db } from "./backend.ts";
+
+const identityToolkit = `${emulatorUrl("auth")}/identitytoolkit.googleapis.com/v1`;
+const apiKey = "demo-api-key";
+
+export interface TestUser {
+  uid: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+async function identity(path: string, body: object): Promise<{ idToken: string; localId: string }> {
+  const response = await fetch(`${identityToolkit}/${path}?key=${apiKey}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ ...body, returnSecureToken: true }),
+  });
+  const answer = (await response.json()) as { idToken: string; localId: string; error?: { message: string } };
+  if (!response.ok) throw new Error(`Auth emulator ${path}: ${answer.error?.message ?? response.status}`);
+  return answer;
+}
+
+export function auth() {
+  db(); // initialises the Admin SDK for the demo project
+  return getAuth();
+}
+
+/** Signs in again: a fresh token, carrying the user's current claims. */
+export async function signIn(user: Pick<TestUser, "email" | "password">): Promise<string> {
+  return (await identity("accounts:signInWithPassword", user)).idToken;
+}
+
+/** A new user (unique e-mail unless given), optionally with claims and a verified e-mail. */
+export async function createUser(
+  options: { claims?: Record<string, boolean>; email?: string; emailVerified?: boolean } = {},
+): Promise<TestUser> {
+  const email = options.email ?? `user-${randomUUID().slice(0, 12)}@test.example`;
+  const password = "test-password-1";
+  const { localId: uid } = await identity("accounts:signUp", { email, password });
+  if (options.claims) await auth().setCustomUserClaims(uid, options.claims);
+  if (options.emailVerified) await auth().updateUser(uid, { emailVerified: true });
+  return { uid, email, password, token: await signIn({ email, password }) };
+}
+
+/** A signed-in affiliate: the user and their account, made through the API as the web app does. */
+export async function createAffiliateUser(): Promise<TestUser> {
+  const user = await createUser();
+  const answer = await api(user, "POST", "/api/create_account");
+  if (answer.status !== 201) throw new Error(`create_account answered ${answer.status}`);
+  return user;
+}
+
+export interface ApiAnswer {
+  status: number;
+  headers: Headers;
+  json: Record<string, unknown> & { error?: string };
+  bytes: Uint8Array;
+}
+
+/** Calls the API through Hosting with the user's token sent raw (as SPEC.md §7's front-end does). */
+export async function api(
+  user: Pick<TestUser, "token"> | null,
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+  options: { bearer?: boolean; headers?: Record<string, string> } = {},
+): Promise<ApiAnswer> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (user) headers.Authorization = options.bearer ? `Bearer ${user.token}` : user.token;
+  if (body !== undefined) headers["Content-Type"] ??= "application/json";
+  const response = await fetch(`${siteUrl}${path}`, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+  });
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  let json = {} as ApiAnswer["json"];
+  if (response.headers.get("content-type")?.includes("application/json")) {
+    json = JSON.parse(new TextDecoder().decode(bytes)) as ApiAnswer["json"];
+  }
+  return { status: response.status, headers: response.headers, json, bytes };
+}
