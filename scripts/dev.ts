@@ -7,6 +7,7 @@ import { buildForEmulators } from "./lib/build.ts";
 import { prepareEmulatorEnv } from "./lib/emulator-env.ts";
 import { printBanner, runEmulators } from "./lib/emulator-session.ts";
 import path from "node:path";
+import { withEmulatorLock } from "./lib/emulator-lock.ts";
 import { localBin, main, startChild } from "./lib/process.ts";
 import { rootDir } from "./lib/project.ts";
 
@@ -14,12 +15,14 @@ const devServerUrl = "http://127.0.0.1:5173";
 
 await main(async () => {
   const { env } = prepareEmulatorEnv();
-  buildForEmulators();
-  startChild(localBin("tsc"), ["-p", "functions/tsconfig.build.json", "--watch", "--preserveWatchOutput"]);
-  process.exitCode = await runEmulators(env, (elapsedMs) => {
-    startChild(localBin("vite"), ["--mode", "emulator", "--port", "5173", "--strictPort"], {
-      cwd: path.join(rootDir, "web"),
+  process.exitCode = await withEmulatorLock(async () => {
+    buildForEmulators();
+    startChild(localBin("tsc"), ["-p", "functions/tsconfig.build.json", "--watch", "--preserveWatchOutput"]);
+    return runEmulators(env, (elapsedMs) => {
+      startChild(localBin("vite"), ["--mode", "emulator", "--port", "5173", "--strictPort"], {
+        cwd: path.join(rootDir, "web"),
+      });
+      printBanner("Dev server with hot reload", devServerUrl, elapsedMs);
     });
-    printBanner("Dev server with hot reload", devServerUrl, elapsedMs);
   });
 });

@@ -7,11 +7,16 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { prepareEmulatorEnv } from "./lib/emulator-env.ts";
 import { emulatorDataDir, firebaseProjectArgs } from "./lib/firebase-cli.ts";
+import { withEmulatorLock } from "./lib/emulator-lock.ts";
 import { localBin, main, step } from "./lib/process.ts";
 import { rootDir } from "./lib/project.ts";
 
-await main(() => {
+await main(async () => {
   const { env } = prepareEmulatorEnv();
+  await withEmulatorLock(() => seed(env));
+});
+
+function seed(env: NodeJS.ProcessEnv): void {
   // The seed applies its events with the product's own ledger, compiled.
   step("Building functions", "npm", ["run", "build", "--workspace", "functions"]);
   rmSync(path.join(rootDir, emulatorDataDir), { recursive: true, force: true });
@@ -31,7 +36,7 @@ await main(() => {
   );
   pinTokenValidity();
   console.log(`\nDemo data written to ${emulatorDataDir}/.`);
-});
+}
 
 /**
  * The Auth emulator stamps each exported user with validSince = now; pin it to the demo users' creation

@@ -5,13 +5,14 @@
 import { buildForEmulators } from "./lib/build.ts";
 import { prepareEmulatorEnv } from "./lib/emulator-env.ts";
 import { printBanner, runEmulators } from "./lib/emulator-session.ts";
+import { withEmulatorLock } from "./lib/emulator-lock.ts";
 import { main } from "./lib/process.ts";
 import { siteUrl } from "./lib/project.ts";
 
 await main(async () => {
   const { env } = prepareEmulatorEnv();
-  buildForEmulators();
-  process.exitCode = await runEmulators(env, (elapsedMs) =>
-    printBanner("The affiliate site is up", siteUrl, elapsedMs),
-  );
+  process.exitCode = await withEmulatorLock(async () => {
+    buildForEmulators();
+    return runEmulators(env, (elapsedMs) => printBanner("The affiliate site is up", siteUrl, elapsedMs));
+  });
 });

@@ -10,6 +10,7 @@ import { buildForEmulators } from "./lib/build.ts";
 import { ensureChromium } from "./lib/chromium.ts";
 import { prepareEmulatorEnv, SetupError } from "./lib/emulator-env.ts";
 import { emulatorDataDir, firebaseProjectArgs } from "./lib/firebase-cli.ts";
+import { withEmulatorLock } from "./lib/emulator-lock.ts";
 import { localBin, main, step } from "./lib/process.ts";
 
 const layers = ["unit", "rules", "api", "e2e"] as const;
@@ -26,7 +27,7 @@ for (let i = 0; i < args.length; i++) {
 const selected = (requested.length > 0 ? requested : [...layers]) as Layer[];
 const everything = requested.length === 0;
 
-await main(() => {
+await main(async () => {
   for (const layer of selected) {
     if (!layers.includes(layer))
       throw new SetupError(`Unknown test layer "${layer}": use one of ${layers.join(", ")}.`);
@@ -38,6 +39,10 @@ await main(() => {
   }
   const { env } = prepareEmulatorEnv();
   if (selected.includes("e2e")) ensureChromium();
+  await withEmulatorLock(() => runLayers(env));
+});
+
+function runLayers(env: NodeJS.ProcessEnv): void {
   buildForEmulators();
 
   // Unit tests live in two vitest projects (functions and web); the other layers are one each.
@@ -58,7 +63,7 @@ await main(() => {
     ],
     { env },
   );
-});
+}
 
 function shellQuote(arg: string): string {
   return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", "'\\''")}'`;

@@ -1,6 +1,10 @@
-import { RouterProvider } from "react-router-dom";
-import { router } from "./router";
+import { RouterProvider, type createBrowserRouter } from "react-router-dom";
+import { AuthStateProvider } from "./auth-state";
 
-export function App() {
-  return <RouterProvider router={router} />;
+export function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
+  return (
+    <AuthStateProvider>
+      <RouterProvider router={router} />
+    </AuthStateProvider>
+  );
 }

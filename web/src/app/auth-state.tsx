@@ -1,0 +1,43 @@
+/**
+ * Who is signed in, for the whole app. Firebase Auth is loaded after the page is up (public pages paint
+ * from static HTML before any SDK), and the first render, like the prerendered HTML, says "unknown".
+ */
+import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import type { User } from "firebase/auth";
+import { loadAuth } from "../lib/firebase";
+
+export type AuthState =
+  | { status: "unknown" }
+  | { status: "signed-out" }
+  | { status: "signed-in"; user: User; claims: { admin: boolean; advertiser: boolean } };
+
+const AuthContext = createContext<AuthState>({ status: "unknown" });
+
+export function AuthStateProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<AuthState>({ status: "unknown" });
+  useEffect(() => {
+    let unsubscribe: (() => void) | undefined;
+    let cancelled = false;
+    void loadAuth().then((auth) => {
+      if (cancelled) return;
+      unsubscribe = auth.onIdTokenChanged(async (user) => {
+        if (!user) return setState({ status: "signed-out" });
+        const { claims } = await user.getIdTokenResult();
+        setState({
+          status: "signed-in",
+          user,
+          claims: { admin: claims.admin === true, advertiser: claims.advertiser === true },
+        });
+      });
+    });
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
+  }, []);
+  return <AuthContext value={state}>{children}</AuthContext>;
+}
+
+export function useAuthState(): AuthState {
+  return useContext(AuthContext);
+}

@@ -1,0 +1,44 @@
+/**
+ * Renders a public page to static HTML at build time (web/scripts/prerender.ts loads this through Vite), so
+ * it paints before any script runs. The same routes and components as in the browser, which hydrates it.
+ */
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
+import { headTags, HeadCollector, type PageMetaProps } from "../components/page-meta";
+import { AuthStateProvider } from "./auth-state";
+import { prerenderedPaths, routes } from "./routes";
+
+export { prerenderedPaths };
+
+export interface RenderedPage {
+  html: string;
+  title: string;
+  head: string;
+}
+
+const escape = (text: string) =>
+  text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+
+export async function renderPage(path: string): Promise<RenderedPage> {
+  const { query, dataRoutes } = createStaticHandler(routes);
+  const context = await query(new Request(`http://prerender.local${path}`));
+  if (context instanceof Response) throw new Error(`${path} redirected while prerendering`);
+  let meta: PageMetaProps | undefined;
+  const html = renderToString(
+    <HeadCollector value={(collected) => (meta = collected)}>
+      <AuthStateProvider>
+        <StaticRouterProvider router={createStaticRouter(dataRoutes, context)} context={context} hydrate={false} />
+      </AuthStateProvider>
+    </HeadCollector>,
+  );
+  if (!meta) throw new Error(`${path} renders no <PageMeta>: every public page needs its title and description`);
+  const head = headTags(meta)
+    .map(([tag, attributes]) => {
+      const attrs = Object.entries(attributes)
+        .map(([name, value]) => `${name}="${escape(value)}"`)
+        .join(" ");
+      return `<${tag} ${attrs} />`;
+    })
+    .join("\n    ");
+  return { html, title: escape(meta.title), head };
+}

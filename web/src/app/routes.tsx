@@ -1,0 +1,105 @@
+/**
+ * Every route of the site (SPEC.md §2), each page its own lazily loaded chunk. The same table drives the
+ * browser's router and the build-time prerender of the public pages.
+ */
+import type { RouteObject } from "react-router-dom";
+import { Layout } from "../components/layout";
+import { paths } from "./paths";
+
+const page =
+  <T,>(load: () => Promise<T>, pick: (module: T) => React.ComponentType) =>
+  async () => ({
+    Component: pick(await load()),
+  });
+
+const home = page(
+  () => import("../features/landing/home-page"),
+  (m) => m.HomePage,
+);
+
+export const routes: RouteObject[] = [
+  {
+    Component: Layout,
+    children: [
+      { index: true, lazy: home },
+      {
+        path: paths.terms,
+        lazy: page(
+          () => import("../features/terms/terms-page"),
+          (m) => m.TermsPage,
+        ),
+      },
+      // The sign-up page links here; the original never served it, we show the same terms.
+      {
+        path: paths.termsOfService,
+        lazy: page(
+          () => import("../features/terms/terms-page"),
+          (m) => m.TermsPage,
+        ),
+      },
+      {
+        path: paths.products,
+        lazy: page(
+          () => import("../features/products/products-page"),
+          (m) => m.ProductsPage,
+        ),
+      },
+      {
+        path: paths.aiPornAffiliateProgram,
+        lazy: page(
+          () => import("../features/landing/marketing-page"),
+          (m) => m.MarketingPage,
+        ),
+      },
+      {
+        path: paths.updates,
+        lazy: page(
+          () => import("../features/updates/updates-page"),
+          (m) => m.UpdatesPage,
+        ),
+      },
+      {
+        // Pages that need Firebase at once share one chunk that loads it.
+        lazy: page(
+          () => import("./signed-in-area"),
+          (m) => m.SignedInArea,
+        ),
+        children: [
+          {
+            path: paths.signup,
+            lazy: page(
+              () => import("../features/auth/signup-page"),
+              (m) => m.SignupPage,
+            ),
+          },
+          {
+            path: paths.dashboard,
+            lazy: page(
+              () => import("../features/dashboard/dashboard-page"),
+              (m) => m.DashboardPage,
+            ),
+          },
+          {
+            path: paths.advertiser,
+            lazy: page(
+              () => import("../features/advertiser/advertiser-page"),
+              (m) => m.AdvertiserPage,
+            ),
+          },
+        ],
+      },
+      // SPEC.md §2: any unknown path shows the home page.
+      { path: "*", lazy: home },
+    ],
+  },
+];
+
+/** The public pages written to static HTML at build time (web/scripts/prerender.ts). */
+export const prerenderedPaths = [
+  paths.home,
+  paths.terms,
+  paths.termsOfService,
+  paths.products,
+  paths.aiPornAffiliateProgram,
+  paths.updates,
+];
