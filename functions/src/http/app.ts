@@ -2,6 +2,7 @@ import express from "express";
 import { errorHandler, notFound } from "./error-handler.js";
 import { ApiError } from "./errors.js";
 import { accountRoutes } from "./routes/accounts.js";
+import { advertiserRoutes } from "./routes/advertiser.js";
 import { eventRoutes } from "./routes/events.js";
 import { healthRoutes } from "./routes/health.js";
 import { linkRoutes } from "./routes/links.js";
@@ -34,7 +35,7 @@ export function createApp(): express.Express {
   api.use(healthRoutes);
   api.use(eventRoutes);
   // Everything else is a signed-in user's (each route starts with requireCaller).
-  api.use(refuseOversizedBodies, accountRoutes, linkRoutes, payoutRoutes);
+  api.use(refuseOversizedBodies, accountRoutes, linkRoutes, payoutRoutes, advertiserRoutes);
   app.use("/api", api);
 
   app.use(notFound);

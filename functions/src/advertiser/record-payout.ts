@@ -1,0 +1,121 @@
+/**
+ * Staff record that a requested payout was paid (POST /api/record_payout): once, for the pending payout's
+ * own amount, never within 30 days of the last one. A double click or two staff at once record it once.
+ */
+import { FieldValue } from "firebase-admin/firestore";
+import { limits } from "../config.js";
+import { summaryRow, type SummaryRow } from "../domain/advertiser-summary.js";
+import type { AffiliateDoc, PayoutDoc } from "../domain/model.js";
+import { centsToDollars, formatDollarsFixed, type Cents } from "../domain/money.js";
+import { isWithinPayoutInterval } from "../domain/payout-eligibility.js";
+import { db, refs } from "../data/firestore.js";
+import { ApiError } from "../http/errors.js";
+
+export interface Recorder {
+  uid: string;
+  email: string;
+}
+
+export interface RecordedPayout {
+  status: "recorded";
+  invoice_number: string;
+  user_id: string;
+  /** Dollars. */
+  payout_amount: number;
+  paid_at: string;
+  recorded_by: Recorder;
+  /** The affiliate's summary row after the payout. */
+  row: SummaryRow;
+}
+
+/** "2026-11-20 18:00 UTC": when, in messages staff read. */
+const when = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+const noAffiliate = (uid: string) => new ApiError("not_found", `No affiliate has the user id ${uid}.`);
+
+/**
+ * Why nothing can be recorded: when the newest payout was recorded already (the double click, the second
+ * of two staff), say by whom and when; otherwise that none was requested.
+ */
+function nothingPending(latest: PayoutDoc | undefined, invoiceNumber: string | undefined): ApiError {
+  if (latest?.status === "paid" && latest.paid_at && invoiceNumber) {
+    const by = latest.recorded_by?.email || latest.recorded_by?.uid || "staff";
+    return new ApiError(
+      "conflict",
+      `This payout was already recorded: ${invoiceNumber} ($${formatDollarsFixed(latest.amount_cents)}) by ${by} at ${when(latest.paid_at)}.`,
+    );
+  }
+  return new ApiError("conflict", "This affiliate has no pending payout to record.");
+}
+
+function recentPayout(lastPayout: Date): ApiError {
+  return new ApiError(
+    "conflict",
+    `This affiliate was already paid in the last 30 days (last payout ${when(lastPayout)}): a payout can be recorded only once a month.`,
+  );
+}
+
+function refuseIfRecent(affiliate: AffiliateDoc, now: Date): void {
+  if (affiliate.last_payout && isWithinPayoutInterval(affiliate.last_payout, now)) {
+    throw recentPayout(affiliate.last_payout);
+  }
+}
+
+function refuseOtherAmount(pendingCents: Cents, givenCents: Cents): void {
+  if (givenCents !== pendingCents) {
+    throw new ApiError(
+      "conflict",
+      `The pending payout is $${formatDollarsFixed(pendingCents)}, not $${formatDollarsFixed(givenCents)}: record the pending payout's amount.`,
+    );
+  }
+}
+
+export async function recordPayout(uid: string, amountCents: Cents, by: Recorder, now: Date): Promise<RecordedPayout> {
+  // The obvious refusals (the second click of a double click) without queueing for the transaction.
+  const current = (await refs.affiliate(uid).get()).data();
+  if (!current) throw noAffiliate(uid);
+  if (!current.payout_pending || !current.pending_payout_id) {
+    const latest = current.latest_invoice?.invoice_number;
+    throw nothingPending(latest ? (await refs.payouts().doc(latest).get()).data() : undefined, latest);
+  }
+
+  return db().runTransaction(
+    async (tx) => {
+      const affiliate = (await tx.get(refs.affiliate(uid))).data();
+      if (!affiliate) throw noAffiliate(uid);
+      const payoutId = affiliate.payout_pending ? affiliate.pending_payout_id : null;
+      // The pending payout; when there is none, the latest one, for the refusal's message.
+      const readId = payoutId ?? affiliate.latest_invoice?.invoice_number;
+      const payout = readId ? (await tx.get(refs.payouts().doc(readId))).data() : undefined;
+      if (!payoutId || payout?.status !== "pending") throw nothingPending(payout, readId);
+      const payoutRef = refs.payouts().doc(payoutId);
+      refuseIfRecent(affiliate, now);
+      refuseOtherAmount(payout.amount_cents, amountCents);
+
+      tx.update(payoutRef.withConverter(null), { status: "paid", paid_at: now, recorded_by: { ...by } });
+      tx.update(refs.affiliate(uid).withConverter(null), {
+        total_payouts_cents: FieldValue.increment(payout.amount_cents),
+        payout_pending: false,
+        pending_payout_id: null,
+        last_payout: now,
+      });
+      const after: AffiliateDoc = {
+        ...affiliate,
+        total_payouts_cents: affiliate.total_payouts_cents + payout.amount_cents,
+        payout_pending: false,
+        pending_payout_id: null,
+        last_payout: now,
+      };
+      return {
+        status: "recorded" as const,
+        invoice_number: payoutId,
+        user_id: uid,
+        payout_amount: centsToDollars(payout.amount_cents),
+        paid_at: now.toISOString(),
+        recorded_by: { ...by },
+        row: summaryRow(after),
+      };
+    },
+    { maxAttempts: limits.transactionAttempts },
+  );
+}

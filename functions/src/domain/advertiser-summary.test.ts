@@ -1,0 +1,120 @@
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import {
+  canRecordPayout,
+  parseSummaryCursor,
+  sortRows,
+  summaryCursor,
+  summaryRow,
+  type SummarySource,
+} from "./advertiser-summary.js";
+import { newInvoice } from "./invoice.js";
+import { newAffiliate } from "./model.js";
+import { emptyPayoutDetails } from "./payout-details.js";
+
+const now = new Date("2026-11-21T12:00:00Z");
+const payee = { ...emptyPayoutDetails, name: "Dana Payee", company: "Payee Lda", paypal_payout_account: "d@wise.test" };
+
+function source(overrides: Partial<SummarySource> = {}): SummarySource {
+  return { ...newAffiliate("u1", "dana@test.example", now), ...payee, ...overrides };
+}
+
+describe("summary rows", () => {
+  test("SPEC.md §3's fields in dollars, the balance as required_payout, and the latest invoice", () => {
+    const invoice = newInvoice(7, now, 24_000, payee);
+    const row = summaryRow(
+      source({
+        total_earnings_cents: 50_050,
+        total_refunded_cents: 1_050,
+        total_payouts_cents: 20_000,
+        total_refunds: 2,
+        total_sign_ups: 40,
+        last_payout: new Date("2026-09-01T00:00:00Z"),
+        payout_pending: true,
+        pending_payout_id: invoice.invoice_number,
+        latest_invoice: invoice,
+      }),
+    );
+    expect(row).toEqual({
+      user_id: "u1",
+      name: "Dana Payee",
+      country: "",
+      company: "Payee Lda",
+      paypal_payout_account: "d@wise.test",
+      commission_rate: 0.6,
+      total_sign_ups: 40,
+      total_earnings: 500.5,
+      total_payouts: 200,
+      total_refunds: 2,
+      total_refunded: 10.5,
+      required_payout: 290,
+      last_payout: "2026-09-01T00:00:00.000Z",
+      payout_pending: true,
+      latest_invoice: expect.objectContaining({ invoice_number: "INV-2026-000007", price: "240.00" }),
+      email: "dana@test.example",
+      fraud_user: false,
+      pending_payout: 240,
+    });
+  });
+
+  test("no pending payout amount unless the latest invoice is the pending one", () => {
+    const invoice = newInvoice(7, now, 24_000, payee);
+    expect(summaryRow(source({ latest_invoice: invoice })).pending_payout).toBeNull();
+    expect(
+      summaryRow(source({ latest_invoice: invoice, payout_pending: true, pending_payout_id: "INV-2026-000008" }))
+        .pending_payout,
+    ).toBeNull();
+    expect(summaryRow(source()).latest_invoice).toBeNull();
+  });
+
+  test("a clawback after a payout shows a balance of 0", () => {
+    expect(summaryRow(source({ total_earnings_cents: 100, total_refunded_cents: 300 })).required_payout).toBe(0);
+  });
+});
+
+describe("order and cursor", () => {
+  const row = (user_id: string, payout_pending: boolean, required_payout: number) => ({
+    user_id,
+    payout_pending,
+    required_payout,
+  });
+
+  test("pending first then balance descending, ties by user id; or balance only", () => {
+    const rows = [row("b", false, 5), row("a", false, 5), row("c", true, 1), row("d", false, 9.99)];
+    expect(sortRows(rows, "pending-first").map((r) => r.user_id)).toEqual(["c", "d", "a", "b"]);
+    expect(sortRows(rows, "balance").map((r) => r.user_id)).toEqual(["d", "a", "b", "c"]);
+  });
+
+  test("a cursor is the row's place in the order and reads back exactly", () => {
+    expect(summaryCursor(row("u-1_x", true, 240.07))).toBe("1.24007.u-1_x");
+    expect(parseSummaryCursor("0.0.abc")).toEqual({ payout_pending: false, balanceCents: 0, user_id: "abc" });
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[A-Za-z0-9_-]{1,20}$/),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 1e12 }),
+        (id, pending, cents) => {
+          const cursor = summaryCursor(row(id, pending, cents / 100));
+          expect(parseSummaryCursor(cursor)).toEqual({ user_id: id, payout_pending: pending, balanceCents: cents });
+        },
+      ),
+    );
+  });
+
+  test.each(["", "2.1.a", "1.01.a", "1.-1.a", "1.1.", "1.1.a/b", "1.1e3.a", "0.1.a.b"])("%j is no cursor", (bad) => {
+    expect(() => parseSummaryCursor(bad)).toThrow();
+  });
+});
+
+describe("the Payout button", () => {
+  const day = 86_400_000;
+  test.each<[string, boolean, string | null, boolean]>([
+    ["nothing pending", false, null, false],
+    ["pending, never paid", true, null, true],
+    ["pending, paid 31 days ago", true, new Date(now.getTime() - 31 * day).toISOString(), true],
+    ["pending, paid 30 days ago", true, new Date(now.getTime() - 30 * day).toISOString(), false],
+    ["pending, paid 10 days ago", true, new Date(now.getTime() - 10 * day).toISOString(), false],
+  ])("%s", (_, payout_pending, last_payout, enabled) => {
+    expect(canRecordPayout({ payout_pending, last_payout }, now)).toBe(enabled);
+  });
+});

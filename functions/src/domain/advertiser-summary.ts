@@ -1,0 +1,155 @@
+/**
+ * The advertiser dashboard's rows (SPEC.md §3 "Advertiser summary row"), shared by the API that answers
+ * them and the page that shows them: the row's shape, how it is built from an affiliate's aggregates, the
+ * order and page cursor, and when its Payout button is live.
+ */
+import { balanceCents } from "./balance.js";
+import { latestInvoiceView, type LatestInvoice } from "./invoice.js";
+import type { AffiliateDoc } from "./model.js";
+import { centsToDollars, type Cents } from "./money.js";
+import { isWithinPayoutInterval } from "./payout-eligibility.js";
+import { compareAffiliates, type Orderable } from "./summary-order.js";
+
+/**
+ * The affiliate fields a summary row is made of: the summary reads only these (a field mask), never the
+ * ledgers, so a call costs one document read per affiliate however much activity each one has.
+ */
+export const summarySourceFields = [
+  "email",
+  "name",
+  "country",
+  "company",
+  "paypal_payout_account",
+  "commission_rate",
+  "fraud_user",
+  "total_sign_ups",
+  "total_earnings_cents",
+  "total_payouts_cents",
+  "total_refunds",
+  "total_refunded_cents",
+  "last_payout",
+  "payout_pending",
+  "pending_payout_id",
+  "latest_invoice",
+] as const satisfies readonly (keyof AffiliateDoc)[];
+
+export type SummarySource = Pick<AffiliateDoc, "uid" | (typeof summarySourceFields)[number]>;
+
+/** One affiliate on the advertiser dashboard: SPEC.md §3's fields (money in dollars), then three of ours. */
+export interface SummaryRow {
+  user_id: string;
+  name: string;
+  country: string;
+  company: string;
+  paypal_payout_account: string;
+  commission_rate: number;
+  total_sign_ups: number;
+  total_earnings: number;
+  total_payouts: number;
+  /** How many refunds and chargebacks. */
+  total_refunds: number;
+  /** How much they took back, in dollars. */
+  total_refunded: number;
+  /** The balance: earnings − refunded − payouts, floored at 0. */
+  required_payout: number;
+  /** ISO 8601, or null before the first payout. */
+  last_payout: string | null;
+  payout_pending: boolean;
+  latest_invoice: LatestInvoice | null;
+  // Beyond SPEC.md: what the page searches by, marks, and records.
+  email: string;
+  fraud_user: boolean;
+  /** The pending payout's amount in dollars (what record_payout must be given), or null when none is pending. */
+  pending_payout: number | null;
+}
+
+export function summaryRow(affiliate: SummarySource): SummaryRow {
+  const invoice = affiliate.latest_invoice;
+  // request_payout writes the pending payout's invoice as the latest one in the same transaction.
+  const pendingInvoice =
+    affiliate.payout_pending && invoice && invoice.invoice_number === affiliate.pending_payout_id ? invoice : null;
+  return {
+    user_id: affiliate.uid,
+    name: affiliate.name,
+    country: affiliate.country,
+    company: affiliate.company,
+    paypal_payout_account: affiliate.paypal_payout_account,
+    commission_rate: affiliate.commission_rate,
+    total_sign_ups: affiliate.total_sign_ups,
+    total_earnings: centsToDollars(affiliate.total_earnings_cents),
+    total_payouts: centsToDollars(affiliate.total_payouts_cents),
+    total_refunds: affiliate.total_refunds,
+    total_refunded: centsToDollars(affiliate.total_refunded_cents),
+    required_payout: centsToDollars(
+      balanceCents({
+        earningsCents: affiliate.total_earnings_cents,
+        refundedCents: affiliate.total_refunded_cents,
+        payoutsCents: affiliate.total_payouts_cents,
+      }),
+    ),
+    last_payout: affiliate.last_payout?.toISOString() ?? null,
+    payout_pending: affiliate.payout_pending,
+    latest_invoice: invoice ? latestInvoiceView(invoice) : null,
+    email: affiliate.email,
+    fraud_user: affiliate.fraud_user,
+    pending_payout: pendingInvoice ? centsToDollars(pendingInvoice.amount_cents) : null,
+  };
+}
+
+/** Dollars in a row back to cents (they were cents to begin with, so this is exact). */
+export const rowCents = (dollars: number): Cents => Math.round(dollars * 100);
+
+/** A row's place in the order: compareAffiliates' inputs. */
+export function sortKey(row: Pick<SummaryRow, "user_id" | "payout_pending" | "required_payout">): Orderable {
+  return { user_id: row.user_id, payout_pending: row.payout_pending, balanceCents: rowCents(row.required_payout) };
+}
+
+export type SummaryOrder = "pending-first" | "balance";
+
+/** Rows in SPEC.md §4's order: pending first then balance descending, or (after a payout) balance only. */
+export function sortRows<T extends Pick<SummaryRow, "user_id" | "payout_pending" | "required_payout">>(
+  rows: readonly T[],
+  order: SummaryOrder,
+): T[] {
+  const compare = compareAffiliates(order);
+  return rows
+    .map((row) => ({ row, key: sortKey(row) }))
+    .sort((a, b) => compare(a.key, b.key))
+    .map(({ row }) => row);
+}
+
+/**
+ * GET /api/summary answers at most this many rows per call unless asked for fewer (`?limit=`); the server
+ * also ends a page before its JSON gets too large to send. Every call reads every affiliate (the order
+ * needs them all), so pages are as large as an answer can safely be: a programme of 10,000 affiliates
+ * (plus its staff's accounts) is one call.
+ */
+export const summaryPageLimit = 20_000;
+
+/**
+ * The cursor for the page after `row` (GET /api/summary?after=...): the row's place in the pending-first
+ * order, "<1 if pending, else 0>.<balance in cents>.<user id>". The server sends the next page's cursor in
+ * a header; a client can also build it from the last row it has.
+ */
+export function summaryCursor(row: Pick<SummaryRow, "user_id" | "payout_pending" | "required_payout">): string {
+  const key = sortKey(row);
+  return `${key.payout_pending ? 1 : 0}.${key.balanceCents}.${key.user_id}`;
+}
+
+/** "<0|1>.<balance cents>.<user id>", as summaryCursor writes it. */
+export const summaryCursorPattern = /^([01])\.(0|[1-9]\d{0,14})\.([A-Za-z0-9_-]{1,128})$/;
+
+/** A cursor's sort key; throws on anything summaryCursor could not have written. */
+export function parseSummaryCursor(cursor: string): Orderable {
+  const match = summaryCursorPattern.exec(cursor);
+  if (!match) throw new Error(`Not a summary cursor: ${cursor}`);
+  return { payout_pending: match[1] === "1", balanceCents: Number(match[2]), user_id: match[3]! };
+}
+
+/**
+ * Whether staff may record the row's payout now (SPEC.md §4): one is pending and the last payout was not
+ * within 30 days. The server checks the same again in its transaction.
+ */
+export function canRecordPayout(row: Pick<SummaryRow, "payout_pending" | "last_payout">, now: Date): boolean {
+  return row.payout_pending && !isWithinPayoutInterval(row.last_payout ? new Date(row.last_payout) : null, now);
+}

@@ -1,0 +1,99 @@
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
+import { Router, type Request, type Response } from "express";
+import { z } from "zod";
+import { loadPayoutHistory, payoutHistoryCursorPattern, payoutHistoryLimit } from "../../advertiser/payout-history.js";
+import { recordPayout } from "../../advertiser/record-payout.js";
+import { loadSummaryPage } from "../../advertiser/summary.js";
+import { summaryCursorPattern, summaryPageLimit } from "../../domain/advertiser-summary.js";
+import { MoneyFormatError, parseDollars } from "../../domain/money.js";
+import { callerOf, requireCaller, requireStaff } from "../auth.js";
+import { parseBody, uidField } from "../inputs.js";
+
+export const advertiserRoutes = Router();
+
+/** A query-string count: digits only, within bounds. */
+const countParam = (max: number) =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/, { error: `must be a whole number from 1 to ${max}.` })
+    .transform(Number)
+    .refine((value) => value <= max, { error: `must be a whole number from 1 to ${max}.` });
+
+function parseQuery<T extends z.ZodType>(schema: T, req: Request): z.output<T> {
+  return schema.parse({ ...(req.query as Record<string, unknown>) });
+}
+
+// GET /api/check_advertiser: whether the caller is advertiser staff (the admin counts as staff).
+advertiserRoutes.get("/check_advertiser", requireCaller, (req, res) => {
+  res.json({ is_advertiser: callerOf(req).staff });
+});
+
+const summaryQuery = z.strictObject({
+  limit: countParam(summaryPageLimit).optional(),
+  after: z.string().regex(summaryCursorPattern, { error: "must be a cursor from a previous page." }).optional(),
+});
+
+// GET /api/summary: one row per affiliate, pending payouts first, then balance descending (SPEC.md §3, §4).
+advertiserRoutes.get("/summary", requireCaller, requireStaff, async (req, res) => {
+  const { limit = summaryPageLimit, after } = parseQuery(summaryQuery, req);
+  const page = await loadSummaryPage(after ?? null, limit);
+  res.set("X-Total-Count", String(page.total));
+  if (page.next) {
+    // The body stays SPEC.md's array; where the next page starts travels in headers.
+    const next = new URLSearchParams({ limit: String(limit), after: page.next });
+    res.set({ "X-Next-Cursor": page.next, Link: `</api/summary?${next}>; rel="next"` });
+  }
+  await sendJson(req, res, page.json);
+});
+
+const payoutAmount = z.union([z.number(), z.string().max(32)]).transform((value, context) => {
+  try {
+    return parseDollars(value);
+  } catch (error) {
+    if (!(error instanceof MoneyFormatError)) throw error;
+    context.addIssue({ code: "custom", message: error.message });
+    return z.NEVER;
+  }
+});
+
+// POST /api/record_payout: records the affiliate's pending payout as paid, once.
+advertiserRoutes.post("/record_payout", requireCaller, requireStaff, async (req, res) => {
+  const body = parseBody(z.strictObject({ user_id: uidField, payout_amount: payoutAmount }), req);
+  const { uid, email } = callerOf(req);
+  res.json(await recordPayout(body.user_id, body.payout_amount, { uid, email }, new Date()));
+});
+
+const historyQuery = z.strictObject({
+  limit: countParam(payoutHistoryLimit.max).optional(),
+  after: z.string().regex(payoutHistoryCursorPattern, { error: "must be a cursor from a previous page." }).optional(),
+  user_id: uidField.optional(),
+});
+
+// GET /api/payout_history: the audit trail of recorded payouts, newest first (who recorded what, when).
+advertiserRoutes.get("/payout_history", requireCaller, requireStaff, async (req, res) => {
+  const query = parseQuery(historyQuery, req);
+  res.json(
+    await loadPayoutHistory({
+      limit: query.limit ?? payoutHistoryLimit.default,
+      after: query.after ?? null,
+      uid: query.user_id ?? null,
+    }),
+  );
+});
+
+const gzipAsync = promisify(gzip);
+
+/**
+ * A large JSON answer, gzipped when the caller accepts it: the whole programme's summary is megabytes of
+ * repetitive JSON that compresses about tenfold, whatever sits in front of the function.
+ */
+async function sendJson(req: Request, res: Response, json: string): Promise<void> {
+  const body = Buffer.from(json);
+  res.type("application/json").vary("Accept-Encoding");
+  if (body.length < 16 * 1024 || !req.acceptsEncodings("gzip")) {
+    res.send(body);
+    return;
+  }
+  res.set("Content-Encoding", "gzip").send(await gzipAsync(body, { level: 5 }));
+}
