@@ -14,7 +14,7 @@ const { auth, firestore, hosting } = firebaseJson.emulators;
 
 export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, fileURLToPath(new URL(".", import.meta.url)), "VITE_");
-  if (command === "build" && mode !== "test" && !env.VITE_FIREBASE_PROJECT_ID) {
+  if (command === "build" && mode !== "test" && (!env.VITE_FIREBASE_PROJECT_ID || !env.VITE_SITE_URL)) {
     throw new Error(
       `No web app configuration for mode "${mode}": create web/.env.${mode}.local from web/.env.example.`,
     );
@@ -32,12 +32,22 @@ export default defineConfig(({ command, mode }) => {
   return {
     plugins: [react()],
     resolve: {
-      alias: { "@domain": fileURLToPath(new URL("../functions/src/domain", import.meta.url)) },
+      alias: {
+        "@domain": fileURLToPath(new URL("../functions/src/domain", import.meta.url)),
+        // SDKs reactfire imports and this app never uses (see the file for why).
+        ...Object.fromEntries(
+          ["firebase/database", "firebase/functions", "firebase/remote-config", "firebase/storage"].map((sdk) => [
+            sdk,
+            fileURLToPath(new URL("./src/lib/unused-firebase-sdks.ts", import.meta.url)),
+          ]),
+        ),
+      },
     },
     define: emulatorAddresses,
     build: {
       target: "es2022",
       sourcemap: true,
+      manifest: true,
     },
     server: {
       host: "127.0.0.1",

@@ -1,5 +1,7 @@
 import { existsSync } from "node:fs";
-import { chromium, type Browser, type ConsoleMessage, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from "playwright-core";
+import { siteUrl } from "../../scripts/lib/project.ts";
+import { serveOfflineStandIns } from "./gapi-shim.ts";
 
 /** Debian's Chromium (apt-get install chromium), or CHROMIUM_PATH; never a browser download. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -30,4 +32,21 @@ export function collectPageErrors(page: Page): string[] {
   });
   page.on("pageerror", (error) => errors.push(error.message));
   return errors;
+}
+
+/**
+ * A fresh browser profile (no shared sign-in), able to use the clipboard, with the offline stand-ins for
+ * Google's scripts that Firebase's popup sign-in loads (see gapi-shim.ts).
+ */
+export async function newContext(
+  browser: Browser,
+  options: { width?: number; height?: number } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    acceptDownloads: true,
+  });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: siteUrl });
+  await serveOfflineStandIns(context);
+  return context;
 }

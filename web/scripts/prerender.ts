@@ -3,13 +3,18 @@
  * keeps the untouched template as dist/app.html (Hosting's fallback for every other path, rendered in the
  * browser), and writes robots.txt and sitemap.xml for the public pages.
  *
+ * Each page's HTML also preloads its own route chunk (and that chunk's imports): the browser must load it
+ * before hydrating (src/main.tsx), and would otherwise only discover it once the entry chunk has run.
+ *
  *   node scripts/prerender.ts --mode <vite mode>
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { createServer, loadEnv } from "vite";
+import { matchRoutes, type RouteObject } from "react-router-dom";
+import { createServer, loadEnv, type ViteDevServer } from "vite";
+import { chunkClosure, readManifest, type Manifest } from "./manifest.ts";
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = path.join(webDir, "dist");
@@ -22,6 +27,36 @@ interface PrerenderModule {
   renderPage(path: string): Promise<{ html: string; title: string; head: string }>;
 }
 
+/**
+ * The manifest keys of the route chunks the browser loads before hydrating `page`: the lazy routes it
+ * matches, found by the components they resolve to among the modules Vite has loaded for the prerender.
+ */
+async function routeChunks(vite: ViteDevServer, manifest: Manifest, routes: RouteObject[], page: string) {
+  const components = new Set<unknown>();
+  for (const { route } of matchRoutes(routes, page) ?? []) {
+    if (typeof route.lazy === "function") components.add((await route.lazy()).Component);
+  }
+  return Object.keys(manifest).filter((key) => {
+    const { src, isDynamicEntry } = manifest[key]!;
+    if (!isDynamicEntry || !src) return false;
+    const modules = vite.moduleGraph.getModulesByFile(path.join(webDir, src)) ?? [];
+    return [...modules].some((module) => Object.values(module.ssrModule ?? {}).some((value) => components.has(value)));
+  });
+}
+
+/** The preload and stylesheet tags `page` needs beyond what the template already loads. */
+function pageAssetTags(manifest: Manifest, template: string, chunks: string[]): string[] {
+  const { files, css } = chunkClosure(manifest, chunks);
+  return [
+    ...[...css]
+      .filter((file) => !template.includes(`/${file}"`))
+      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...files]
+      .filter((file) => !template.includes(`/${file}"`))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ];
+}
+
 const vite = await createServer({
   root: webDir,
   mode,
@@ -31,28 +66,39 @@ const vite = await createServer({
 });
 try {
   const { renderPage, prerenderedPaths } = (await vite.ssrLoadModule("/src/app/prerender.tsx")) as PrerenderModule;
+  const { routes } = (await vite.ssrLoadModule("/src/app/routes.tsx")) as { routes: RouteObject[] };
+  const manifest = readManifest(dist);
   const template = readFileSync(path.join(dist, "index.html"), "utf8");
   if (!template.includes('<div id="root"></div>') || !/<title>.*<\/title>/.test(template)) {
     throw new Error("dist/index.html has no empty #root or no <title>: was it built from web/index.html?");
   }
   writeFileSync(path.join(dist, "app.html"), template);
 
+  const siteUrl = loadEnv(mode, webDir, "VITE_").VITE_SITE_URL!.replace(/\/+$/, "");
+  const indexable: string[] = [];
   for (const page of prerenderedPaths) {
     const { html, title, head } = await renderPage(page);
+    const chunks = await routeChunks(vite, manifest, routes, page);
+    if (chunks.length === 0) throw new Error(`${page}: found no route chunk in the build manifest`);
+    const assets = pageAssetTags(manifest, template, chunks);
     const document = template
       .replace(/<title>.*<\/title>/, `<title>${title}</title>\n    ${head}`)
+      .replace("</head>", `  ${assets.join("\n    ")}\n  </head>`)
       .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
     const file = page === "/" ? "index.html" : `${page.slice(1)}.html`;
     writeFileSync(path.join(dist, file), document);
     console.log(`prerendered ${page} → dist/${file} (${(document.length / 1024).toFixed(1)} KB)`);
+    // A page whose canonical link names another address (/termsofservice shows /terms) stays out of the
+    // sitemap, which lists canonical addresses only.
+    const canonical = /<link rel="canonical" href="([^"]*)"/.exec(head)?.[1];
+    if (canonical === `${siteUrl}${page}`) indexable.push(page);
   }
 
-  const siteUrl = loadEnv(mode, webDir, "VITE_").VITE_SITE_URL!.replace(/\/+$/, "");
   writeFileSync(
     path.join(dist, "robots.txt"),
     `User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /advertiser\nSitemap: ${siteUrl}/sitemap.xml\n`,
   );
-  const urls = prerenderedPaths.map((page) => `  <url><loc>${siteUrl}${page}</loc></url>`).join("\n");
+  const urls = indexable.map((page) => `  <url><loc>${siteUrl}${page}</loc></url>`).join("\n");
   writeFileSync(
     path.join(dist, "sitemap.xml"),
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,

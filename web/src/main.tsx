@@ -4,6 +4,7 @@ import { createBrowserRouter, matchRoutes } from "react-router-dom";
 import { App } from "./app/app";
 import { routes } from "./app/routes";
 import "./styles/index.css";
+import "./components/ui.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");

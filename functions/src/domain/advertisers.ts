@@ -15,6 +15,10 @@ export interface Advertiser {
   defaultLinkDomain: string;
   assetsUrl: string;
   description: string;
+  /** One line for cards on the public pages. */
+  tagline: string;
+  /** What the product offers, for the product cards (a few short phrases). */
+  features: readonly string[];
   commissionRate: number;
   repeatRates: RepeatRates;
 }
@@ -29,6 +33,13 @@ export const advertisers: Record<AdvertiserId, Advertiser> = {
     assetsUrl: "https://promptchan.ai/affiliate-assets",
     description:
       "AI image and video generator with characters, styles and NSFW models, plus AI chat with the characters you create.",
+    tagline: "The AI image, video and chat studio your audience already searches for.",
+    features: [
+      "Images and short videos from a prompt or a character",
+      "Realistic, anime and custom styles, SFW and NSFW",
+      "Chat with the characters users create",
+      "20% off the first subscription for the users you refer",
+    ],
     commissionRate: defaultCommissionRate,
     repeatRates: defaultRepeatRates,
   },
@@ -39,6 +50,12 @@ export const advertisers: Record<AdvertiserId, Advertiser> = {
     defaultLinkDomain: "https://cutechat.ai",
     assetsUrl: "https://cutechat.ai/affiliate-assets",
     description: "AI companions to chat with: custom characters, memory, voice messages and pictures in the chat.",
+    tagline: "AI companions that remember, talk back and send pictures.",
+    features: [
+      "Custom companions with their own personality",
+      "Long-term memory across conversations",
+      "Voice messages and pictures in the chat",
+    ],
     commissionRate: defaultCommissionRate,
     repeatRates: defaultRepeatRates,
   },
@@ -49,6 +66,12 @@ export const advertisers: Record<AdvertiserId, Advertiser> = {
     defaultLinkDomain: "https://creategirls.ai",
     assetsUrl: "https://creategirls.ai/affiliate-assets",
     description: "Design an AI girlfriend from looks to personality, then generate her pictures and chat with her.",
+    tagline: "Design an AI girlfriend, then picture her and chat with her.",
+    features: [
+      "Character designer from looks to personality",
+      "Picture generator for the characters users design",
+      "Chat that stays in character",
+    ],
     commissionRate: defaultCommissionRate,
     repeatRates: defaultRepeatRates,
   },

@@ -5,4 +5,13 @@ export const programme = {
   /** The advertiser's own affiliate page and social link (footer, SPEC.md §2). */
   affiliatePageUrl: "https://promptchan.ai/affiliates",
   socialUrl: "https://x.com/promptchan",
+  /** The social network the social link points to, for its label. */
+  socialName: "X",
+  /** The reach the landing copy claims (SPEC.md §1). */
+  affiliateCount: "6,000+",
+  userCount: "5M+",
+  /** How affiliates are paid, as the landing copy names them (SPEC.md §1). */
+  payoutMethodsText: "Wise, bank transfer or crypto",
+  /** The traffic the programme accepts (SPEC.md §1). */
+  trafficSources: ["Web", "Social media", "E-mail", "Paid ads"],
 } as const;

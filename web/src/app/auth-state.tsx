@@ -4,7 +4,6 @@
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import type { User } from "firebase/auth";
-import { loadAuth } from "../lib/firebase";
 
 export type AuthState =
   | { status: "unknown" }
@@ -18,7 +17,9 @@ export function AuthStateProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;
-    void loadAuth().then((auth) => {
+    // Firebase (app, configuration check, Auth) is fetched only now, after the page is up.
+    void import("../lib/firebase").then(async ({ loadAuth }) => {
+      const auth = await loadAuth();
       if (cancelled) return;
       unsubscribe = auth.onIdTokenChanged(async (user) => {
         if (!user) return setState({ status: "signed-out" });

@@ -4,6 +4,7 @@
  */
 import type { RouteObject } from "react-router-dom";
 import { Layout } from "../components/layout";
+import { Loading } from "../components/loading";
 import { paths } from "./paths";
 
 const page =
@@ -20,6 +21,8 @@ const home = page(
 export const routes: RouteObject[] = [
   {
     Component: Layout,
+    // Shown while the first page's chunk loads on a path that was not prerendered (the dashboard, say).
+    HydrateFallback: Loading,
     children: [
       { index: true, lazy: home },
       {

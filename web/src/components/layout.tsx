@@ -1,6 +1,6 @@
 import { Link, NavLink, Outlet } from "react-router-dom";
 import { programme } from "@domain/programme";
-import { advertisers, defaultAdvertiserId } from "@domain/advertisers";
+import { advertiserIds, advertisers, defaultAdvertiserId } from "@domain/advertisers";
 import { useAuthState } from "../app/auth-state";
 import { paths } from "../app/paths";
 
@@ -12,7 +12,7 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
-      <main id="main">
+      <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
       <Footer />
@@ -26,21 +26,23 @@ function Header() {
     <>
       {auth.status === "signed-in" ? (
         <Link to={paths.updates} className="announcement">
-          New: recurring commissions on renewals and landing-page choice. See the latest updates →
+          <span className="badge">New</span> Recurring commissions on renewals and landing-page choice.{" "}
+          <span className="announcement-more">See the latest updates →</span>
         </Link>
       ) : null}
       <header className="site-header">
         <Link to={paths.home} className="logo" aria-label={`${programme.name} home`}>
-          <img src="/favicon.svg" alt="" width="28" height="28" />
+          <img src="/favicon.svg" alt="" width="32" height="32" />
           <span>{programme.name}</span>
         </Link>
+        {/* Empty until the auth state is known (after first paint); it keeps its height so nothing moves. */}
         <nav aria-label="Account" className="header-nav" data-auth={auth.status}>
           {auth.status === "signed-in" ? (
             <>
-              <NavLink to={paths.updates} className="button button-ghost">
+              <NavLink to={paths.updates} className="button button-quiet">
                 Updates
               </NavLink>
-              <NavLink to={paths.products} className="button button-ghost">
+              <NavLink to={paths.products} className="button button-quiet">
                 Products
               </NavLink>
               <NavLink to={paths.dashboard} className="button button-primary">
@@ -60,23 +62,44 @@ function Header() {
 
 function Footer() {
   const advertiser = advertisers[defaultAdvertiserId];
+  const advertiserNames = advertiserIds.map((id) => advertisers[id].name);
   return (
     <footer className="site-footer">
+      <div className="footer-brand">
+        <Link to={paths.home} className="logo">
+          <img src="/favicon.svg" alt="" width="24" height="24" />
+          <span>{programme.name}</span>
+        </Link>
+        <p>
+          {advertiserNames.slice(0, -1).join(", ")} and {advertiserNames.at(-1)} are the advertisers of this programme.
+        </p>
+      </div>
       <nav aria-label="Footer">
-        <Link to={paths.updates}>Updates</Link>
-        <Link to={paths.advertiser}>Advertiser</Link>
-        <Link to={paths.terms}>Terms</Link>
-        <a href={`mailto:${programme.contactEmail}`}>Contact</a>
-        <a href={programme.affiliatePageUrl} rel="noopener">
-          {advertiser.name} affiliates
-        </a>
-        <a href={programme.socialUrl} rel="noopener">
-          Follow us
-        </a>
+        <ul>
+          <li>
+            <Link to={paths.updates}>Updates</Link>
+          </li>
+          <li>
+            <Link to={paths.advertiser}>Advertiser</Link>
+          </li>
+          <li>
+            <Link to={paths.terms}>Terms</Link>
+          </li>
+          <li>
+            <a href={`mailto:${programme.contactEmail}`}>Contact</a>
+          </li>
+          <li>
+            <a href={programme.affiliatePageUrl} rel="noopener">
+              {advertiser.name} affiliates
+            </a>
+          </li>
+          <li>
+            <a href={programme.socialUrl} rel="noopener">
+              Follow us on {programme.socialName}
+            </a>
+          </li>
+        </ul>
       </nav>
-      <p>
-        © {programme.name}. {advertiser.name}, CuteChat and CreateGirls are advertisers of this programme.
-      </p>
     </footer>
   );
 }

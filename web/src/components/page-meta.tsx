@@ -4,7 +4,7 @@
  * on the client as the visitor navigates.
  */
 import { createContext, useContext, useEffect } from "react";
-import { config } from "../config";
+import { siteUrl } from "../config/site";
 
 export interface PageMetaProps {
   title: string;
@@ -24,7 +24,7 @@ const image = "/og-image.png";
 
 /** The head tags for a page, as [tag, attributes] pairs (shared by the prerender and the browser). */
 export function headTags(meta: PageMetaProps): [string, Record<string, string>][] {
-  const url = `${config.siteUrl}${meta.path === "/" ? "/" : meta.path}`;
+  const url = `${siteUrl}${meta.path === "/" ? "/" : meta.path}`;
   return [
     ["meta", { name: "description", content: meta.description }],
     ["meta", { name: "keywords", content: (meta.keywords ?? []).join(", ") }],
@@ -35,11 +35,11 @@ export function headTags(meta: PageMetaProps): [string, Record<string, string>][
     ["meta", { property: "og:title", content: meta.title }],
     ["meta", { property: "og:description", content: meta.description }],
     ["meta", { property: "og:url", content: url }],
-    ["meta", { property: "og:image", content: `${config.siteUrl}${image}` }],
+    ["meta", { property: "og:image", content: `${siteUrl}${image}` }],
     ["meta", { name: "twitter:card", content: "summary_large_image" }],
     ["meta", { name: "twitter:title", content: meta.title }],
     ["meta", { name: "twitter:description", content: meta.description }],
-    ["meta", { name: "twitter:image", content: `${config.siteUrl}${image}` }],
+    ["meta", { name: "twitter:image", content: `${siteUrl}${image}` }],
   ];
 }
 

@@ -17,6 +17,7 @@ import {
   withAffiliateDefaults,
   type AdvertiserDoc,
   type AffiliateDoc,
+  type ClickShardDoc,
   type DayDoc,
   type PayoutDoc,
   type TransactionDoc,
@@ -42,6 +43,8 @@ export const refs = {
     collection(db, collections.affiliates, uid, collections.transactions).withConverter(converter<TransactionDoc>()),
   days: (db: Firestore, uid: string) =>
     collection(db, collections.affiliates, uid, collections.days).withConverter(converter<DayDoc>()),
+  clickShards: (db: Firestore, uid: string) =>
+    collection(db, collections.affiliates, uid, collections.clickShards).withConverter(converter<ClickShardDoc>()),
   payouts: (db: Firestore) => collection(db, collections.payouts).withConverter(converter<PayoutDoc>()),
   advertisers: (db: Firestore) => collection(db, collections.advertisers).withConverter(converter<AdvertiserDoc>()),
 };

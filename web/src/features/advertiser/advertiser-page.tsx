@@ -1,10 +1,172 @@
+import { useDeferredValue, useMemo, useState } from "react";
+import type { User } from "firebase/auth";
+import { formatDollars } from "@domain/money";
+import { programme } from "@domain/programme";
+import { Loading } from "../../components/loading";
 import { PageMeta } from "../../components/page-meta";
+import { paths } from "../../app/paths";
+import { RequireSignIn } from "../../app/require-sign-in";
+import { notPdfMessage, saveFile } from "../../lib/api";
+import { exportInvoice } from "./advertiser-api";
+import { AffiliateList } from "./affiliate-list";
+import { filterViews, noFilters, summaryCsvFile, type AffiliateView, type Filters } from "./affiliate-view";
+import { PayoutHistory } from "./payout-history";
+import { useIsAdvertiser, useSummary } from "./use-advertiser";
+import "./advertiser.css";
+
+/** SPEC.md §2 and §8's words. */
+export const advertiserMessages = {
+  notAdvertiser: "Contact us to apply to become an advertiser.",
+  noData: "No user data at this time.",
+} as const;
 
 export function AdvertiserPage() {
   return (
-    <section>
-      <PageMeta title="Advertiser" description="Advertiser" path="/advertiser" />
-      <h1>Advertiser</h1>
-    </section>
+    <>
+      <PageMeta
+        title={`Advertiser | ${programme.name}`}
+        description="Every affiliate at a glance: risk ratings, balances and payouts."
+        path={paths.advertiser}
+        noindex
+      />
+      <RequireSignIn>{(user) => <Advertiser user={user} />}</RequireSignIn>
+    </>
+  );
+}
+
+function Advertiser({ user }: { user: User }) {
+  const isAdvertiser = useIsAdvertiser(user);
+  if (isAdvertiser === undefined) return <Loading />;
+  if (!isAdvertiser) {
+    return (
+      <div className="advertiser">
+        <h1>Advertiser</h1>
+        <p className="advertiser-apply">
+          {advertiserMessages.notAdvertiser} <a href={`mailto:${programme.contactEmail}`}>{programme.contactEmail}</a>
+        </p>
+      </div>
+    );
+  }
+  return <AdvertiserDashboard user={user} />;
+}
+
+function AdvertiserDashboard({ user }: { user: User }) {
+  const summary = useSummary(user);
+  const [filters, setFilters] = useState<Filters>(noFilters);
+  // Typing stays responsive: the list catches up with the search box a frame later.
+  const deferredFilters = useDeferredValue(filters);
+  const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
+  const [historyVersion, setHistoryVersion] = useState(0);
+
+  const shown = useMemo(() => filterViews(summary.views ?? [], deferredFilters), [summary.views, deferredFilters]);
+  const pending = useMemo(() => (summary.views ?? []).filter((view) => view.row.payout_pending), [summary.views]);
+
+  function toggle(uid: string) {
+    setToggled((current) => {
+      const next = new Set(current);
+      if (!next.delete(uid)) next.add(uid);
+      return next;
+    });
+  }
+
+  async function payout(view: AffiliateView) {
+    const amount = view.row.pending_payout ?? view.row.required_payout;
+    const name = view.row.name || view.row.email || view.row.user_id;
+    if (!window.confirm(`Record the payout of ${formatDollars(Math.round(amount * 100))} to ${name} as paid?`)) return;
+    await summary.record(view.row);
+    setHistoryVersion((version) => version + 1);
+  }
+
+  async function invoice(view: AffiliateView) {
+    try {
+      await exportInvoice(user, view.row);
+    } catch (error) {
+      // SPEC.md §8: an invoice export failure is an alert.
+      const message = error instanceof Error ? error.message : String(error);
+      window.alert(message === notPdfMessage ? notPdfMessage : `Failed to export invoice: ${message}`);
+    }
+  }
+
+  if (summary.views === undefined) return <Loading label="Loading affiliates…" />;
+  const total = summary.views.length;
+
+  return (
+    <div className="advertiser">
+      <div className="advertiser-heading">
+        <h1>Advertiser</h1>
+        <p className="muted">
+          {total.toLocaleString("en-US")} affiliates · {pending.length.toLocaleString("en-US")} payouts pending
+        </p>
+      </div>
+      {total === 0 ? (
+        <p className="advertiser-empty">{advertiserMessages.noData}</p>
+      ) : (
+        <>
+          <form className="advertiser-toolbar" role="search" onSubmit={(event) => event.preventDefault()}>
+            <label className="advertiser-search">
+              <span>Search</span>
+              <input
+                type="search"
+                value={filters.search}
+                placeholder="Name, e-mail or uid"
+                onChange={(event) => setFilters({ ...filters, search: event.target.value })}
+              />
+            </label>
+            <label className="advertiser-filter">
+              <input
+                type="checkbox"
+                checked={filters.pendingOnly}
+                onChange={(event) => setFilters({ ...filters, pendingOnly: event.target.checked })}
+              />
+              Pending payouts only
+            </label>
+            <label className="advertiser-filter">
+              <input
+                type="checkbox"
+                checked={filters.highRiskOnly}
+                onChange={(event) => setFilters({ ...filters, highRiskOnly: event.target.checked })}
+              />
+              HIGH RISK only
+            </label>
+            <div className="advertiser-toolbar-actions">
+              <button
+                type="button"
+                className="button button-ghost button-small"
+                onClick={summary.refresh}
+                disabled={summary.refreshing}
+              >
+                {summary.refreshing ? "Refreshing…" : "Refresh"}
+              </button>
+              <button
+                type="button"
+                className="button button-ghost button-small"
+                disabled={shown.length === 0}
+                onClick={() => saveFile(summaryCsvFile(shown, new Date()))}
+              >
+                Export CSV
+              </button>
+            </div>
+          </form>
+          <p className="muted advertiser-count" role="status">
+            Showing {shown.length.toLocaleString("en-US")} of {total.toLocaleString("en-US")} ·{" "}
+            {summary.order === "balance" ? "by balance" : "pending payouts first, then by balance"}
+          </p>
+          {shown.length === 0 ? (
+            <p className="advertiser-empty">No affiliates match.</p>
+          ) : (
+            <AffiliateList
+              views={shown}
+              isOpen={(uid) => toggled.has(uid)}
+              onToggle={toggle}
+              asOf={summary.asOf}
+              recording={summary.recording}
+              onPayout={(view) => void payout(view)}
+              onExportInvoice={(view) => void invoice(view)}
+            />
+          )}
+        </>
+      )}
+      <PayoutHistory user={user} version={historyVersion} />
+    </div>
   );
 }

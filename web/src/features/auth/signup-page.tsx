@@ -1,10 +1,204 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Link, Navigate, useNavigate } from "react-router-dom";
+import { useAuth, useSigninCheck } from "reactfire";
+import {
+  GoogleAuthProvider,
+  isSignInWithEmailLink,
+  sendSignInLinkToEmail,
+  signInWithEmailLink,
+  signInWithPopup,
+  type User,
+} from "firebase/auth";
+import { programme } from "@domain/programme";
+import { Loading } from "../../components/loading";
 import { PageMeta } from "../../components/page-meta";
+import { paths } from "../../app/paths";
+import { callApi } from "../../lib/api";
+import "./signup.css";
+
+/** SPEC.md §3: the e-mail used for a sign-in link is kept locally until sign-in completes. */
+export const emailForSignInKey = "emailForSignIn";
+
+/** SPEC.md §8: the identity provider's message, without its "Firebase:" prefix. */
+export function providerMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/^Firebase:\s*/, "");
+}
+
+/** SPEC.md §8: the server's error, or 'Failed to create account'. */
+async function createAccount(user: User): Promise<void> {
+  try {
+    await callApi(user, "POST", "/api/create_account");
+  } catch (error) {
+    throw new Error(error instanceof Error && error.message ? error.message : "Failed to create account", {
+      cause: error,
+    });
+  }
+}
+
+type Phase =
+  | { kind: "idle" }
+  | { kind: "working" }
+  | { kind: "sent"; email: string }
+  | { kind: "need-email" }
+  | { kind: "error"; message: string };
 
 export function SignupPage() {
+  const auth = useAuth();
+  const signin = useSigninCheck();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState("");
+  // Opened from a sign-in link: finish with the stored e-mail, or ask for it (another device). The page
+  // only ever renders in the browser, so the address and local storage can be read at once.
+  const [phase, setPhase] = useState<Phase>(() => {
+    if (!isSignInWithEmailLink(auth, window.location.href)) return { kind: "idle" };
+    return window.localStorage.getItem(emailForSignInKey) ? { kind: "working" } : { kind: "need-email" };
+  });
+  const linkStarted = useRef(false);
+
+  /** After any sign-in: the server-side account (idempotent), then the dashboard. */
+  async function finish(user: User) {
+    await createAccount(user);
+    navigate(paths.dashboard, { replace: true });
+  }
+
+  async function completeLink(address: string) {
+    try {
+      const { user } = await signInWithEmailLink(auth, address, window.location.href);
+      window.localStorage.removeItem(emailForSignInKey);
+      await finish(user);
+    } catch (error) {
+      setPhase({ kind: "error", message: providerMessage(error) });
+    }
+  }
+
+  useEffect(() => {
+    const stored = window.localStorage.getItem(emailForSignInKey);
+    if (linkStarted.current || phase.kind !== "working" || !stored) return;
+    linkStarted.current = true;
+    void completeLink(stored);
+    // Once, on arrival from the link; completeLink depends only on auth, stable for the page's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  async function continueWithGoogle() {
+    setPhase({ kind: "working" });
+    try {
+      const { user } = await signInWithPopup(auth, new GoogleAuthProvider());
+      await finish(user);
+    } catch (error) {
+      setPhase({ kind: "error", message: providerMessage(error) });
+    }
+  }
+
+  async function continueWithEmail(event: FormEvent) {
+    event.preventDefault();
+    setPhase({ kind: "working" });
+    if (phase.kind === "need-email") return completeLink(email.trim());
+    try {
+      const address = email.trim();
+      await sendSignInLinkToEmail(auth, address, {
+        url: `${window.location.origin}${paths.signup}`,
+        handleCodeInApp: true,
+      });
+      window.localStorage.setItem(emailForSignInKey, address);
+      setPhase({ kind: "sent", email: address });
+    } catch (error) {
+      setPhase({ kind: "error", message: providerMessage(error) });
+    }
+  }
+
+  // A signed-in visitor belongs on the dashboard (unless this page is finishing their sign-in).
+  if (signin.status === "success" && signin.data.signedIn && phase.kind !== "working") {
+    return <Navigate to={paths.dashboard} replace />;
+  }
+  if (signin.status !== "success") return <Loading />;
+
+  const askingForEmail = phase.kind === "need-email";
   return (
-    <section>
-      <PageMeta title="Sign up" description="Sign up" path="/signup" />
-      <h1>Sign up</h1>
+    <section className="signup">
+      <PageMeta
+        title={`Sign up | ${programme.name}`}
+        description="Join the affiliate programme with Google or an e-mail sign-in link: free, in a minute."
+        path={paths.signup}
+        keywords={["affiliate sign up", "AI affiliate program"]}
+      />
+      <div className="signup-card">
+        <h1>{askingForEmail ? "Confirm your e-mail" : "Join the affiliate programme"}</h1>
+        <p className="muted">
+          {askingForEmail
+            ? "You opened the sign-in link on another device or browser: enter the e-mail you asked it for."
+            : "Earn commission on every subscription you refer. Free to join."}
+        </p>
+
+        {askingForEmail ? null : (
+          <>
+            <button
+              type="button"
+              className="button button-google"
+              onClick={continueWithGoogle}
+              disabled={phase.kind === "working"}
+            >
+              <svg aria-hidden="true" width="18" height="18" viewBox="0 0 48 48">
+                <path
+                  fill="#FFC107"
+                  d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z"
+                />
+                <path
+                  fill="#FF3D00"
+                  d="m6.3 14.7 6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z"
+                />
+                <path
+                  fill="#4CAF50"
+                  d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z"
+                />
+                <path
+                  fill="#1976D2"
+                  d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z"
+                />
+              </svg>
+              Continue with Google
+            </button>
+            <p className="divider" aria-hidden="true">
+              <span>or</span>
+            </p>
+          </>
+        )}
+
+        <form onSubmit={continueWithEmail} className="signup-form" noValidate>
+          <label htmlFor="signup-email">Email</label>
+          <input
+            id="signup-email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={email.trim() === "" || phase.kind === "working"}
+          >
+            {askingForEmail ? "Sign in" : "Continue with Email"}
+          </button>
+        </form>
+
+        <div aria-live="polite">
+          {phase.kind === "sent" ? (
+            <p className="message message-success">
+              A sign-in link is on its way to {phase.email}. Check your inbox, and your spam folder too.
+            </p>
+          ) : null}
+          {phase.kind === "error" ? <p className="message message-error">{phase.message}</p> : null}
+          {phase.kind === "working" ? <Loading label="Signing you in…" /> : null}
+        </div>
+
+        <p className="fine-print">
+          By continuing you agree to the <Link to={paths.termsOfService}>Terms of Service</Link>.
+        </p>
+      </div>
     </section>
   );
 }

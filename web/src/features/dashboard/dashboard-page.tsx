@@ -1,10 +1,182 @@
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router-dom";
+import { useAuth } from "reactfire";
+import { signOut, type User } from "firebase/auth";
+import { formatDollars } from "@domain/money";
+import { isAccountComplete } from "@domain/payout-details";
+import { payoutMessages } from "@domain/payout-eligibility";
+import { programme } from "@domain/programme";
+import { Loading } from "../../components/loading";
 import { PageMeta } from "../../components/page-meta";
+import { paths } from "../../app/paths";
+import { RequireSignIn } from "../../app/require-sign-in";
+import { useAuthState } from "../../app/auth-state";
+import { callApi } from "../../lib/api";
+import { LinksSection } from "./links-section";
+import { PayoutSection } from "./payout-section";
+import { AllTime, LastSevenDays } from "./stat-cards";
+import { TrackerCards } from "./tracker-cards";
+import { TransactionHistory } from "./transaction-history";
+import { useAffiliate, useCurrentAdvertiser, useLinkDomains } from "./use-affiliate";
+import "./dashboard.css";
+
+// The chart library is loaded after the cards, on its own.
+const ActivityChart = lazy(() => import("./activity-chart"));
 
 export function DashboardPage() {
   return (
-    <section>
-      <PageMeta title="Dashboard" description="Dashboard" path="/dashboard" />
-      <h1>Dashboard</h1>
+    <>
+      <PageMeta
+        title={`Dashboard | ${programme.name}`}
+        description="Your earnings, sign-ups, clicks, sales, links and payouts."
+        path={paths.dashboard}
+        noindex
+      />
+      <RequireSignIn>{(user) => <Dashboard user={user} />}</RequireSignIn>
+    </>
+  );
+}
+
+function Dashboard({ user }: { user: User }) {
+  const auth = useAuthState();
+  const isAdmin = auth.status === "signed-in" && auth.claims.admin;
+  const [viewedUid, setViewedUid] = useState<string | null>(null);
+  const uid = viewedUid ?? user.uid;
+  return (
+    <div className="dashboard">
+      {isAdmin ? <SetUid current={viewedUid} onChange={setViewedUid} /> : null}
+      <AffiliateDashboard key={uid} user={user} uid={uid} readOnly={uid !== user.uid} />
+    </div>
+  );
+}
+
+/** SPEC.md §2: the admin's Set Uid box: any affiliate's dashboard, read-only. */
+function SetUid({ current, onChange }: { current: string | null; onChange: (uid: string | null) => void }) {
+  const [value, setValue] = useState(current ?? "");
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onChange(value.trim() || null);
+  }
+  return (
+    <form className="set-uid" onSubmit={submit} aria-label="Admin: view an affiliate">
+      <label htmlFor="set-uid">Set Uid</label>
+      <input
+        id="set-uid"
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        placeholder="Affiliate uid"
+      />
+      <button type="submit" className="button button-primary button-small">
+        Set Uid
+      </button>
+      {current ? (
+        <button type="button" className="button button-ghost button-small" onClick={() => onChange(null)}>
+          Back to my account
+        </button>
+      ) : null}
+    </form>
+  );
+}
+
+function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; readOnly: boolean }) {
+  const affiliate = useAffiliate(uid);
+  const linkDomains = useLinkDomains();
+  const [advertiser, setAdvertiser] = useCurrentAdvertiser();
+  const account = useAccountCreation(user, readOnly, affiliate.status === "success" && !affiliate.data);
+
+  if (affiliate.status === "loading") return <Loading label="Loading your dashboard…" />;
+  if (affiliate.status === "error") {
+    console.error("Reading the dashboard failed:", affiliate.error);
+    return <p className="message message-error">Your dashboard could not be loaded. Please try again later.</p>;
+  }
+  const data = affiliate.data;
+  if (!data) {
+    if (readOnly) return <p className="message message-error">No affiliate has the uid {uid}.</p>;
+    return account.error ? (
+      <p className="message message-error">{account.error}</p>
+    ) : (
+      <Loading label="Setting up your account…" />
+    );
+  }
+  if (data.fraud_user && !readOnly) return <SuspendedNotice />;
+
+  const now = new Date();
+  return (
+    <>
+      {readOnly ? (
+        <p className="message read-only-note">
+          Viewing {data.name || data.email || uid} ({uid}), read-only.
+        </p>
+      ) : null}
+      {data.fraud_user ? <p className="message message-error">{payoutMessages.suspended}</p> : null}
+      {data.july4bug_comp_cents > 0 ? (
+        <p className="compensation-banner" role="note">
+          We have credited {formatDollars(data.july4bug_comp_cents)} to your earnings to make up for the clicks and
+          sign-ups we missed between 4 July and 27 August 2025. Thank you for your patience.
+        </p>
+      ) : null}
+      <LastSevenDays affiliate={data} now={now} />
+      <AllTime affiliate={data} />
+      <section aria-labelledby="activity" className="dashboard-section">
+        <h2 id="activity">Last 30 Days</h2>
+        <Suspense fallback={<Loading label="Loading the chart…" />}>
+          <ActivityChart affiliate={data} now={now} />
+        </Suspense>
+      </section>
+      <TrackerCards affiliate={data} advertiser={advertiser} />
+      {isAccountComplete(data) ? (
+        <LinksSection
+          user={user}
+          affiliate={data}
+          advertiser={advertiser}
+          onAdvertiserChange={setAdvertiser}
+          linkDomains={linkDomains}
+          readOnly={readOnly}
+        />
+      ) : (
+        <section aria-labelledby="links" className="dashboard-section">
+          <h2 id="links">Your Affiliate Links</h2>
+          <p className="muted">Complete your payout details below and your tracking links will appear here.</p>
+        </section>
+      )}
+      <PayoutSection key={data.uid} user={user} affiliate={data} readOnly={readOnly} />
+      <TransactionHistory uid={uid} />
+    </>
+  );
+}
+
+/** A signed-in user without an account (its creation failed, or happened elsewhere) gets one, once. */
+function useAccountCreation(user: User, readOnly: boolean, missing: boolean) {
+  const [error, setError] = useState<string | null>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!missing || readOnly || asked.current) return;
+    asked.current = true;
+    callApi(user, "POST", "/api/create_account").catch((failure: unknown) =>
+      setError(failure instanceof Error && failure.message ? failure.message : "Failed to create account"),
+    );
+  }, [missing, readOnly, user]);
+  return { error };
+}
+
+/** SPEC.md §4: a fraud_user account sees only the suspension notice, and can log out. */
+function SuspendedNotice() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  async function logOut() {
+    try {
+      await signOut(auth);
+      navigate(paths.home);
+    } catch (error) {
+      console.error("Sign-out failed:", error);
+    }
+  }
+  return (
+    <section className="suspended" role="alert">
+      <p>{payoutMessages.suspended}</p>
+      <button type="button" className="button button-primary" onClick={logOut}>
+        Log out
+      </button>
     </section>
   );
 }

@@ -1,23 +1,162 @@
 import { Link } from "react-router-dom";
 import { advertisers, defaultAdvertiserId } from "@domain/advertisers";
+import { landingPages } from "@domain/landing-pages";
+import { programme } from "@domain/programme";
 import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../app/paths";
+import { DashboardPreview } from "./dashboard-preview";
+import { PartnerCard } from "./partner-card";
 
-const commission = `${Math.round(advertisers[defaultAdvertiserId].commissionRate * 100)}%`;
+const advertiser = advertisers[defaultAdvertiserId];
+const commission = `${Math.round(advertiser.commissionRate * 100)}%`;
 
+/** SPEC.md §1's promises, in our words. */
+const commissionPoints = [
+  {
+    title: `${commission} on every referral`,
+    text: "The first payment of every user you bring in earns you more than half of it.",
+  },
+  {
+    title: "Recurring commissions",
+    text: "When the users you referred renew, you are paid again, renewal after renewal.",
+  },
+  { title: "Free to join", text: "No fees and no minimum traffic: sign up with Google or your e-mail." },
+  { title: "Paid your way", text: `Payouts by ${programme.payoutMethodsText}, with the invoice made for you.` },
+];
+
+const benefits = [
+  {
+    title: "A commission that leads the market",
+    text: `${commission} of every first sale, on products people already search for.`,
+  },
+  { title: "Earnings that keep coming", text: "Renewals pay you again, so one referral can pay for months." },
+  {
+    title: "Products that convert",
+    text: "AI image, video and chat apps, with 20% off the first subscription for the users you refer.",
+  },
+  {
+    title: "Tracking you can trust",
+    text: "Clicks, sign-ups, sales and earnings for every tracker, on a dashboard that updates as they happen.",
+  },
+  {
+    title: "Links that fit your audience",
+    text: `Your own trackers per channel and ${landingPages.length} landing pages to send visitors to.`,
+  },
+  { title: "Flexible payouts", text: `${programme.payoutMethodsText}: pick the one that suits you.` },
+  { title: "Ready-made creatives", text: "Banners, videos and copy for every product, free to use." },
+  { title: "People who answer", text: "A dedicated affiliate team that helps you grow, by e-mail." },
+];
+
+/** SPEC.md §2 "/": the landing page, also shown for every unknown path. */
 export function HomePage() {
   return (
-    <section className="hero">
+    <div className="public-page">
       <PageMeta
-        title="AI Affiliate Program: earn 60% commission"
-        description="Earn 60% commission promoting AI image, video and chat apps."
-        path="/"
+        title={`${programme.name}: earn ${commission} commission promoting AI apps`}
+        description={`Join the ${programme.name} and earn ${commission} on every referral plus recurring commissions on renewals. Free sign-up, payouts by ${programme.payoutMethodsText}.`}
+        path={paths.home}
+        keywords={[
+          "AI affiliate program",
+          "AI image generator affiliate",
+          "AI chat affiliate",
+          "recurring commission",
+          `${commission} commission`,
+          advertiser.name,
+        ]}
       />
-      <h1>Earn {commission} commission promoting AI image, video and chat apps</h1>
-      <p>Recurring commissions on renewals, free sign-up, and payouts by Wise, bank transfer or crypto.</p>
-      <Link to={paths.signup} className="button button-primary">
-        Join Now
-      </Link>
-    </section>
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="hero-text">
+          <p className="eyebrow">The affiliate programme for AI apps</p>
+          <h1 id="hero-title">
+            Earn <span className="accent">{commission} commission</span> on every user you refer
+          </h1>
+          <p className="lead">
+            Promote AI apps that millions of people already use. Joining is free, renewals keep paying you, and your
+            money arrives by {programme.payoutMethodsText}.
+          </p>
+          <div className="hero-actions">
+            <Link to={paths.signup} className="button button-primary button-large">
+              Join Now
+            </Link>
+            <Link to={paths.products} className="button button-quiet button-large">
+              See the products
+            </Link>
+          </div>
+        </div>
+        <Link to={paths.signup} className="screenshot-link">
+          <DashboardPreview priority />
+        </Link>
+      </section>
+
+      <section className="section" aria-labelledby="commission-title">
+        <div className="section-heading">
+          <h2 id="commission-title">Earn more from every visitor you send</h2>
+          <p className="lead">One simple deal for every affiliate, from the first referral on.</p>
+        </div>
+        <ul className="card-grid four">
+          {commissionPoints.map((point) => (
+            <li key={point.title} className="card">
+              <h3>{point.title}</h3>
+              <p>{point.text}</p>
+            </li>
+          ))}
+        </ul>
+        <div className="split">
+          <div className="card">
+            <h3>Any traffic that plays fair</h3>
+            <p>Send visitors from wherever your audience is:</p>
+            <ul className="chips" aria-label="Traffic sources">
+              {programme.trafficSources.map((source) => (
+                <li key={source}>{source}</li>
+              ))}
+            </ul>
+          </div>
+          <div className="card">
+            <h3>Support and materials included</h3>
+            <p>
+              A dedicated affiliate team answers your questions, and ready-made marketing materials get your first
+              campaign out today.
+            </p>
+          </div>
+        </div>
+        <dl className="stats" aria-label="The programme in numbers">
+          <div>
+            <dt>Affiliates</dt>
+            <dd>{programme.affiliateCount}</dd>
+          </div>
+          <div>
+            <dt>Users</dt>
+            <dd>{programme.userCount}</dd>
+          </div>
+          <div>
+            <dt>Commission</dt>
+            <dd>{commission}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="section" aria-labelledby="why-title">
+        <div className="section-heading">
+          <h2 id="why-title">Why Choose {programme.name}</h2>
+          <p className="lead">Eight reasons affiliates stay with us.</p>
+        </div>
+        <ol className="benefits">
+          {benefits.map((benefit) => (
+            <li key={benefit.title}>
+              <h3>{benefit.title}</h3>
+              <p>{benefit.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="section" aria-labelledby="partners-title">
+        <div className="section-heading">
+          <h2 id="partners-title">Top-Performing Partners</h2>
+          <p className="lead">Start with the product our affiliates earn the most with.</p>
+        </div>
+        <PartnerCard advertiserId={defaultAdvertiserId} />
+      </section>
+    </div>
   );
 }

@@ -1,14 +1,118 @@
+import { Link } from "react-router-dom";
+import { advertisers, defaultAdvertiserId } from "@domain/advertisers";
+import { landingPages } from "@domain/landing-pages";
+import { programme } from "@domain/programme";
 import { PageMeta } from "../../components/page-meta";
+import { paths } from "../../app/paths";
+import { DashboardPreview } from "./dashboard-preview";
+import { PartnerCard } from "./partner-card";
 
+const advertiser = advertisers[defaultAdvertiserId];
+const commission = `${Math.round(advertiser.commissionRate * 100)}%`;
+const nsfwPages = landingPages.filter((page) => page.nsfw);
+
+const steps = [
+  { title: "Sign up for free", text: "With Google or your e-mail. No fees and no minimum traffic." },
+  {
+    title: "Share your links",
+    text: "Add a tracker per channel and send each audience to the landing page that matches what it looks for.",
+  },
+  {
+    title: "Get paid every month",
+    text: `${commission} of every first sale and a share of every renewal, paid by ${programme.payoutMethodsText}.`,
+  },
+];
+
+/** SPEC.md §2 "/ai-porn-affiliate-program": the landing page for adult-traffic affiliates. */
 export function MarketingPage() {
   return (
-    <section>
+    <div className="public-page">
       <PageMeta
-        title="AI Porn Affiliate Program"
-        description="AI Porn Affiliate Program"
-        path="/ai-porn-affiliate-program"
+        title={`AI Porn Affiliate Program: ${commission} commission | ${programme.name}`}
+        description={`Promote ${advertiser.name}, the AI porn image, video and chat generator, and earn ${commission} of every first sale plus recurring commissions. Free to join, paid monthly.`}
+        path={paths.aiPornAffiliateProgram}
+        keywords={[
+          "AI porn affiliate program",
+          "NSFW AI affiliate",
+          "adult AI affiliate program",
+          "AI hentai affiliate",
+          "AI porn generator",
+          advertiser.name,
+        ]}
       />
-      <h1>AI Porn Affiliate Program</h1>
-    </section>
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="hero-text">
+          <p className="eyebrow">For adult-content creators, sites and communities</p>
+          <h1 id="hero-title">
+            The AI porn affiliate program that pays <span className="accent">{commission}</span>
+          </h1>
+          <p className="lead">
+            Your audience already wants AI-generated adult images, videos and chat. Send them to {advertiser.name} and
+            earn {commission} of every first sale, then again on every renewal.
+          </p>
+          <div className="hero-actions">
+            <Link to={paths.signup} className="button button-primary button-large">
+              Join Now
+            </Link>
+          </div>
+        </div>
+        <Link to={paths.signup} className="screenshot-link">
+          <DashboardPreview priority />
+        </Link>
+      </section>
+
+      <section className="section" aria-labelledby="promote-title">
+        <div className="section-heading">
+          <h2 id="promote-title">Land every visitor on the page they came for</h2>
+          <p className="lead">
+            Each of your links can open one of {advertiser.name}&rsquo;s adult landing pages instead of the home page,
+            so visitors see what your content promised and sign up faster.
+          </p>
+        </div>
+        <ul className="chips" aria-label="Adult landing pages">
+          {nsfwPages.map((page) => (
+            <li key={page.label}>{page.label}</li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="section" aria-labelledby="steps-title">
+        <div className="section-heading">
+          <h2 id="steps-title">How it works</h2>
+        </div>
+        <ol className="steps">
+          {steps.map((step) => (
+            <li key={step.title} className="card">
+              <h3>{step.title}</h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="section" aria-labelledby="advertiser-title">
+        <div className="section-heading">
+          <h2 id="advertiser-title">Promote {advertiser.name}</h2>
+          <p className="lead">
+            Trusted by {programme.userCount} users and promoted by {programme.affiliateCount} affiliates.
+          </p>
+        </div>
+        <PartnerCard advertiserId={defaultAdvertiserId} />
+      </section>
+
+      <aside className="disclaimer" aria-labelledby="disclaimer-title">
+        <h2 id="disclaimer-title">Adult content disclaimer</h2>
+        <p>
+          The products promoted through this program generate sexually explicit content and are meant for adults only.
+          Promote them only to people aged 18 or over (or the age of majority where they live, if higher), only where
+          adult content is allowed, and in line with the law of your country and the rules of the platforms you use.
+        </p>
+        <p>
+          All characters and images are generated by AI and depict fictional adults. Content that depicts minors, or
+          real people without their consent, is prohibited, and so is promoting it: accounts that do are closed and
+          their commissions forfeited.
+        </p>
+      </aside>
+    </div>
   );
 }

@@ -1,0 +1,133 @@
+/**
+ * The advertiser dashboard in Chromium: staff see every affiliate in SPEC.md §4's order with their ratings,
+ * open a HIGH RISK card, record a payout and see the list re-sorted; an affiliate is told how to apply.
+ */
+import { randomUUID } from "node:crypto";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { sendEvent } from "../../scripts/lib/events-client.ts";
+import { siteUrl } from "../../scripts/lib/project.ts";
+import { createAffiliate, refs } from "../support/backend.ts";
+import { collectPageErrors, launchBrowser, newContext } from "../support/browser.ts";
+import { signInWithEmailLink } from "../support/e2e-auth.ts";
+import { api, auth, createAffiliateUser } from "../support/users.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** This run's affiliates share a tag in their names, so a search shows them and nobody else's. */
+const tag = `E2E ${randomUUID().slice(0, 8)}`;
+const names = { alpha: `${tag} Alpha`, bravo: `${tag} Bravo`, charlie: `${tag} Charlie`, delta: `${tag} Delta` };
+
+/** Alpha: $240 earned (a $400 sale) and requested as a payout, through the API as the dashboard does it. */
+async function affiliateWithPendingPayout(name: string): Promise<string> {
+  const user = await createAffiliateUser();
+  const sale = await sendEvent({
+    id: `e-${randomUUID()}`,
+    advertiser_id: "promptchan",
+    type: "sale",
+    uid: user.uid,
+    amount: "400",
+    occurred_at: new Date(Date.now() - 60_000).toISOString(),
+  });
+  expect(sale.status).toBe(200);
+  const form = {
+    name,
+    country: "Portugal",
+    city: "Porto",
+    address: "Rua das Flores 1",
+    postCode: "4050-262",
+    company: "Alpha Media Lda",
+    invoiceEmail: "invoices@alpha.example",
+    tax: "PT509999990",
+    payoutType: "Wise",
+    paypalEmail: "alpha@wise.example",
+    tronAddress: "",
+    fedwireRoutingNumber: "",
+    swiftBIC: "",
+    bankAccountNumber: "",
+    accountType: "Checking",
+  };
+  expect((await api(user, "POST", "/api/update_paypal_account", form)).status).toBe(200);
+  expect((await api(user, "POST", "/api/request_payout", form)).status).toBe(200);
+  return user.uid;
+}
+
+/** A staff member signed in through /signup's e-mail link, as a person would. */
+async function staffPage(): Promise<{ page: Page; uid: string; errors: string[] }> {
+  const email = `staff-${randomUUID().slice(0, 8)}@test.example`;
+  const { uid } = await auth().createUser({ email, emailVerified: true });
+  await auth().setCustomUserClaims(uid, { advertiser: true });
+  const page = await (await newContext(browser)).newPage();
+  const errors = collectPageErrors(page);
+  await signInWithEmailLink(page, email);
+  return { page, uid, errors };
+}
+
+const headings = (page: Page) => page.getByRole("article").locator("h3").allTextContents();
+const card = (page: Page, name: string) => page.getByRole("article", { name });
+const payoutButton = (card: Locator) => card.getByRole("button", { name: "Payout", exact: true });
+
+test("staff see the affiliates in order with ratings, open a HIGH RISK card and record a payout", async () => {
+  const alpha = await affiliateWithPendingPayout(names.alpha);
+  await Promise.all([
+    // $300 per sign-up: HIGH RISK. Balance $900.
+    createAffiliate({ name: names.bravo, total_earnings_cents: 90_000, total_sign_ups: 3 }),
+    // $0.50 per sign-up: High Performance. Balance $500.
+    createAffiliate({ name: names.charlie, total_earnings_cents: 50_000, total_sign_ups: 1_000 }),
+    // $0.01 per sign-up: Low Performance. Balance $1.
+    createAffiliate({ name: names.delta, total_earnings_cents: 100, total_sign_ups: 100 }),
+  ]);
+
+  const { page, uid, errors } = await staffPage();
+  await page.goto(`${siteUrl}/advertiser`);
+  await page.getByRole("searchbox").fill(tag);
+  // Pending payouts first, then balance descending.
+  await expect.poll(() => headings(page)).toEqual([names.alpha, names.bravo, names.charlie, names.delta]);
+
+  expect(await card(page, names.alpha).textContent()).toContain("No signups");
+  expect(await card(page, names.charlie).textContent()).toContain("0.500 · High Performance");
+  expect(await card(page, names.delta).textContent()).toContain("0.010 · Low Performance");
+
+  // The HIGH RISK card starts collapsed: its figures show only once opened.
+  const bravo = card(page, names.bravo);
+  expect(await bravo.textContent()).toContain("HIGH RISK");
+  expect(await bravo.getByText("Balance", { exact: true }).count()).toBe(0);
+  await bravo.getByRole("button", { name: "Open" }).click();
+  await bravo.getByText("300.000 · HIGH RISK").waitFor();
+  expect(await bravo.textContent()).toContain("$900");
+  await bravo.getByRole("button", { name: "Collapse" }).click();
+  await expect.poll(() => bravo.getByText("Balance", { exact: true }).count()).toBe(0);
+
+  expect(await payoutButton(card(page, names.charlie)).isDisabled()).toBe(true);
+  const alphaPayout = payoutButton(card(page, names.alpha));
+  expect(await alphaPayout.isDisabled()).toBe(false);
+  page.once("dialog", (dialog) => void dialog.accept());
+  await alphaPayout.click();
+
+  // Refreshed, and by balance only now (SPEC.md §4): Alpha's balance is $0 and it comes last.
+  await expect.poll(() => headings(page)).toEqual([names.bravo, names.charlie, names.delta, names.alpha]);
+  await expect.poll(() => payoutButton(card(page, names.alpha)).isDisabled()).toBe(true);
+  expect(await page.locator(".advertiser-count").textContent()).toContain("by balance");
+
+  const affiliate = (await refs.affiliate(alpha).get()).data()!;
+  expect(affiliate).toMatchObject({ payout_pending: false, total_payouts_cents: 24_000 });
+  const payouts = await refs.payouts().where("uid", "==", alpha).get();
+  expect(payouts.docs.map((doc) => doc.data())).toMatchObject([{ status: "paid", recorded_by: { uid } }]);
+  expect(errors).toEqual([]);
+});
+
+test("an affiliate who opens /advertiser is told how to apply", async () => {
+  const page = await (await newContext(browser)).newPage();
+  const errors = collectPageErrors(page);
+  await signInWithEmailLink(page, `affiliate-${randomUUID().slice(0, 8)}@test.example`);
+  await page.goto(`${siteUrl}/advertiser`);
+  await page.getByText("Contact us to apply to become an advertiser.").waitFor();
+  expect(await page.getByRole("article").count()).toBe(0);
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,182 @@
+/**
+ * The public pages in Chromium (issue: public site): each served prerendered with its own head tags, free of
+ * the Firestore SDK, accessible (axe-core, no serious violations), and laid out at desktop and phone widths
+ * (screenshots in test-results/public/).
+ */
+import { mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { AxeResults } from "axe-core";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { rootDir, siteUrl } from "../../scripts/lib/project.ts";
+import { collectPageErrors, launchBrowser } from "../support/browser.ts";
+
+interface PublicPage {
+  path: string;
+  title: string;
+  heading: string | RegExp;
+  /** Where the canonical link points when it is not the page itself. */
+  canonical?: string;
+}
+
+const publicPages: PublicPage[] = [
+  { path: "/", title: "AI Affiliate Program: earn 60% commission promoting AI apps", heading: /60% commission/ },
+  { path: "/terms", title: "Terms and Conditions | AI Affiliate Program", heading: "Terms and Conditions" },
+  {
+    path: "/termsofservice",
+    title: "Terms and Conditions | AI Affiliate Program",
+    heading: "Terms and Conditions",
+    canonical: "/terms",
+  },
+  { path: "/products", title: "Products to promote | AI Affiliate Program", heading: "Products" },
+  {
+    path: "/ai-porn-affiliate-program",
+    title: "AI Porn Affiliate Program: 60% commission | AI Affiliate Program",
+    heading: /AI porn affiliate program/,
+  },
+  { path: "/updates", title: "Updates | AI Affiliate Program", heading: "Updates" },
+];
+
+const screenshotDir = path.join(rootDir, "test-results", "public");
+const viewports = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+};
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(screenshotDir, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function newPage(viewport = viewports.desktop, javaScriptEnabled = true): Promise<Page> {
+  const context = await browser.newContext({ viewport, javaScriptEnabled });
+  return context.newPage();
+}
+
+/** The page has hydrated and asked Auth who is signed in (the header's account buttons depend on it). */
+async function settled(page: Page): Promise<void> {
+  await page.locator('nav[data-auth="signed-out"]').waitFor();
+}
+
+const meta = (page: Page, selector: string, attribute = "content") =>
+  page.locator(selector).first().getAttribute(attribute);
+
+describe.each(publicPages)("$path", ({ path: route, title, heading, canonical }) => {
+  test("renders with its title, description, social tags and canonical link, and no console errors", async () => {
+    const page = await newPage();
+    const errors = collectPageErrors(page);
+    const response = await page.goto(`${siteUrl}${route}`);
+    expect(response?.status()).toBe(200);
+    await settled(page);
+
+    expect(await page.title()).toBe(title);
+    const h1 = await page.getByRole("heading", { level: 1 }).textContent();
+    if (typeof heading === "string") expect(h1).toBe(heading);
+    else expect(h1).toMatch(heading);
+    const url = `${siteUrl}${canonical ?? route}`;
+    expect(await meta(page, 'link[rel="canonical"]', "href")).toBe(url);
+    expect(await meta(page, 'meta[property="og:url"]')).toBe(url);
+    expect(await meta(page, 'meta[property="og:title"]')).toBe(title);
+    expect(await meta(page, 'meta[name="twitter:title"]')).toBe(title);
+    expect(await meta(page, 'meta[property="og:image"]')).toBe(`${siteUrl}/og-image.png`);
+    expect((await meta(page, 'meta[name="description"]'))?.length).toBeGreaterThan(50);
+    expect(await meta(page, 'meta[name="keywords"]')).not.toBe("");
+    // Exactly one of each: the browser updates the prerendered tags instead of adding its own.
+    expect(await page.locator('link[rel="canonical"]').count()).toBe(1);
+    expect(await page.locator('meta[name="description"]').count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  test("is complete without JavaScript (prerendered HTML)", async () => {
+    const page = await newPage(viewports.desktop, false);
+    await page.goto(`${siteUrl}${route}`);
+    expect(await page.title()).toBe(title);
+    const h1 = await page.getByRole("heading", { level: 1 }).textContent();
+    if (typeof heading === "string") expect(h1).toBe(heading);
+    else expect(h1).toMatch(heading);
+    expect(await page.getByRole("contentinfo").getByRole("link", { name: "Terms" }).count()).toBe(1);
+  });
+
+  test("has no serious accessibility violations (axe-core)", async () => {
+    const page = await newPage();
+    await page.goto(`${siteUrl}${route}`);
+    await settled(page);
+    await page.addScriptTag({ path: path.join(rootDir, "node_modules/axe-core/axe.min.js") });
+    const violations = await page.evaluate(async () => {
+      const results: AxeResults = await (window as unknown as { axe: { run(): Promise<AxeResults> } }).axe.run();
+      return results.violations
+        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+    });
+    expect(violations).toEqual([]);
+  });
+
+  test.each(Object.entries(viewports))(
+    "fits a %s screen (screenshot in test-results/public)",
+    async (name, viewport) => {
+      const page = await newPage(viewport);
+      await page.goto(`${siteUrl}${route}`);
+      await settled(page);
+      await page.evaluate(() => document.fonts.ready);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      const file = `${route === "/" ? "home" : route.slice(1)}-${name}.png`;
+      await page.screenshot({ path: path.join(screenshotDir, file), fullPage: true });
+    },
+  );
+});
+
+test("public pages never load the Firestore SDK; Auth loads after the page is up", async () => {
+  const manifest = JSON.parse(readFileSync(path.join(rootDir, "web/dist/.vite/manifest.json"), "utf8")) as Record<
+    string,
+    { file: string; src?: string }
+  >;
+  const chunkOf = (pattern: RegExp) =>
+    Object.values(manifest).find((chunk) => pattern.test(chunk.src ?? ""))?.file ?? "no such chunk";
+  const firestoreChunk = chunkOf(/firebase\/firestore\//);
+  const authChunk = chunkOf(/firebase\/auth\//);
+  expect(firestoreChunk).toMatch(/^assets\//);
+
+  for (const { path: route } of publicPages) {
+    const page = await newPage();
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(request.url()));
+    await page.goto(`${siteUrl}${route}`);
+    await settled(page);
+    expect(requested.filter((url) => url.endsWith(firestoreChunk) || /:8085\/|firestore/.test(url))).toEqual([]);
+    expect(requested.some((url) => url.endsWith(authChunk))).toBe(true);
+  }
+});
+
+test("the social-sharing image is a 1200×630 PNG", async () => {
+  const response = await fetch(`${siteUrl}/og-image.png`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toMatch(/^image\/png/);
+  const png = Buffer.from(await response.arrayBuffer());
+  // The IHDR chunk, right after the 8-byte signature and its own 8-byte header, starts with width and height.
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+});
+
+test("robots.txt and sitemap.xml are served and list the public pages", async () => {
+  const robots = await fetch(`${siteUrl}/robots.txt`);
+  expect(robots.status).toBe(200);
+  const rules = await robots.text();
+  expect(rules).toContain(`Sitemap: ${siteUrl}/sitemap.xml`);
+  expect(rules).toContain("Disallow: /dashboard");
+
+  const sitemap = await fetch(`${siteUrl}/sitemap.xml`);
+  expect(sitemap.status).toBe(200);
+  const xml = await sitemap.text();
+  const listed = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+  // Canonical addresses only: /termsofservice shows the terms, whose address is /terms.
+  expect(listed.sort()).toEqual(
+    publicPages
+      .filter((page) => !page.canonical)
+      .map((page) => `${siteUrl}${page.path}`)
+      .sort(),
+  );
+});

@@ -1,0 +1,102 @@
+import { randomUUID } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { siteUrl } from "../../scripts/lib/project.ts";
+import { refs } from "../support/backend.ts";
+import { collectPageErrors, launchBrowser, newContext } from "../support/browser.ts";
+import { requestSignInLink, signInWithEmailLink } from "../support/e2e-auth.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const newEmail = () => `e2e-${randomUUID().slice(0, 8)}@test.example`;
+
+async function freshPage(): Promise<{ page: Page; errors: string[] }> {
+  const page = await (await newContext(browser)).newPage();
+  return { page, errors: collectPageErrors(page) };
+}
+
+describe("/signup", () => {
+  test("Continue with Email is disabled while the e-mail is empty", async () => {
+    const { page } = await freshPage();
+    await page.goto(`${siteUrl}/signup`);
+    const button = page.getByRole("button", { name: "Continue with Email" });
+    expect(await button.isDisabled()).toBe(true);
+    await page.getByLabel("Email").fill("someone@test.example");
+    expect(await button.isDisabled()).toBe(false);
+    await page.getByLabel("Email").fill("  ");
+    expect(await button.isDisabled()).toBe(true);
+  });
+
+  test("an e-mail link signs a new user in, creates the account and opens the dashboard", async () => {
+    const { page, errors } = await freshPage();
+    const email = newEmail();
+    const link = await requestSignInLink(page, email);
+    expect(await page.evaluate(() => window.localStorage.getItem("emailForSignIn"))).toBe(email);
+    const sent = page.locator(".message-success");
+    expect(await sent.textContent()).toContain("spam");
+
+    await page.goto(link);
+    await page.waitForURL(`${siteUrl}/dashboard`);
+    expect(await page.evaluate(() => window.localStorage.getItem("emailForSignIn"))).toBeNull();
+    const accounts = await refs.affiliates().where("email", "==", email).get();
+    expect(accounts.size).toBe(1);
+    expect(errors).toEqual([]);
+
+    // Signed in, /signup sends the user on to the dashboard.
+    await page.goto(`${siteUrl}/signup`);
+    await page.waitForURL(`${siteUrl}/dashboard`);
+  });
+
+  test("a link opened on another device asks for the e-mail first", async () => {
+    const { page: first } = await freshPage();
+    const email = newEmail();
+    const link = await requestSignInLink(first, email);
+    const { page: other } = await freshPage();
+    await other.goto(link);
+    await other.getByRole("heading", { name: "Confirm your e-mail" }).waitFor();
+    await other.getByLabel("Email").fill(email);
+    await other.getByRole("button", { name: "Sign in" }).click();
+    await other.waitForURL(`${siteUrl}/dashboard`);
+  });
+
+  test("provider errors are shown in red without the 'Firebase:' prefix", async () => {
+    const { page } = await freshPage();
+    await page.goto(`${siteUrl}/signup`);
+    // Closing Google's sign-in window is an error the provider reports.
+    const [popup] = await Promise.all([
+      page.waitForEvent("popup"),
+      page.getByRole("button", { name: "Continue with Google" }).click(),
+    ]);
+    await popup.close();
+    const error = page.locator(".message-error");
+    await error.waitFor();
+    const text = (await error.textContent()) ?? "";
+    expect(text).toMatch(/auth\/popup-closed-by-user/);
+    expect(text).not.toMatch(/^Firebase:/);
+    expect(await error.evaluate((element) => getComputedStyle(element).color)).toBe("rgb(255, 107, 107)");
+  });
+});
+
+describe("the guard", () => {
+  test("signed out, /dashboard and /advertiser go to /signup", async () => {
+    const { page } = await freshPage();
+    for (const path of ["/dashboard", "/advertiser"]) {
+      await page.goto(`${siteUrl}${path}`);
+      await page.waitForURL(`${siteUrl}/signup`);
+    }
+  });
+
+  test("signed in, /dashboard stays", async () => {
+    const { page } = await freshPage();
+    await signInWithEmailLink(page, newEmail());
+    await page.reload();
+    await page.waitForURL(`${siteUrl}/dashboard`);
+    expect(page.url()).toBe(`${siteUrl}/dashboard`);
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * Signing in in the browser, for end-to-end tests: through /signup's e-mail link flow against the Auth
+ * emulator, reading the link from the emulator's out-of-band codes instead of a mailbox.
+ */
+import type { Page } from "playwright-core";
+import { demoProjectId, emulatorUrl, siteUrl } from "../../scripts/lib/project.ts";
+
+interface OobCode {
+  email: string;
+  requestType: string;
+  oobLink: string;
+}
+
+/** The newest e-mail sign-in link the Auth emulator "sent" to `email`. */
+export async function signInLinkFor(email: string): Promise<string> {
+  const response = await fetch(`${emulatorUrl("auth")}/emulator/v1/projects/${demoProjectId}/oobCodes`);
+  const { oobCodes } = (await response.json()) as { oobCodes: OobCode[] };
+  const link = oobCodes.filter((code) => code.email === email && code.requestType === "EMAIL_SIGNIN").at(-1)?.oobLink;
+  if (!link) throw new Error(`The Auth emulator has no sign-in link for ${email}`);
+  return link;
+}
+
+/** Asks /signup for a link, waits for the sent message, and returns the link. */
+export async function requestSignInLink(page: Page, email: string): Promise<string> {
+  await page.goto(`${siteUrl}/signup`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Continue with Email" }).click();
+  await page.getByText("Check your inbox").waitFor();
+  return signInLinkFor(email);
+}
+
+/** Signs `email` in (a new user gets an account) and waits for the dashboard. */
+export async function signInWithEmailLink(page: Page, email: string): Promise<void> {
+  const link = await requestSignInLink(page, email);
+  await page.goto(link);
+  await page.waitForURL(`${siteUrl}/dashboard`);
+}

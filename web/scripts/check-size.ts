@@ -1,0 +1,120 @@
+/**
+ * After the prerender: the size budget of the public pages. For each prerendered page (dist/*.html but
+ * app.html) it adds up the gzip size of the JavaScript the page's HTML loads before it can hydrate (the
+ * entry chunk, its static imports and the page's own route chunk, all named by the HTML's script and
+ * modulepreload tags) and of its stylesheets, prints the table, and fails the build when a page's
+ * JavaScript is over the budget or includes the Firestore SDK or reactfire (public pages never need them).
+ *
+ *   node scripts/check-size.ts
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { chunkClosure, readManifest } from "./manifest.ts";
+
+/**
+ * Two budgets. Before first paint: the page is prerendered HTML and CSS, so no script may block rendering
+ * (every script is a deferred module), and the JavaScript needed to paint is 0 KB, within the product's
+ * 100 KB. Before interactive (hydration): React 19's DOM renderer and React Router are about 95 KB of gzip
+ * on their own (README "The public site"); the budget leaves our shell and the page 15 KB, and Firebase
+ * (app, configuration check, Auth) loads only after the page is up.
+ */
+const budgetKb = 110;
+/** Modules a public page must not load: it paints and runs without Firestore (auth loads after paint). */
+const forbiddenSources = [
+  /[\\/]@firebase[\\/]firestore[\\/]/,
+  /[\\/]firebase[\\/]firestore[\\/]/,
+  /[\\/]reactfire[\\/]/,
+];
+
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist");
+const manifest = readManifest(dist);
+
+const gzipCache = new Map<string, number>();
+function gzipKb(file: string): number {
+  let size = gzipCache.get(file);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
+    gzipCache.set(file, size);
+  }
+  return size;
+}
+
+/** The bundled sources of a chunk, from its source map (the build writes one per chunk). */
+function chunkSources(file: string): string[] {
+  // Vite's own dynamic-import helper has no sources of ours and no map.
+  if (/^assets\/preload-helper-[\w-]+\.js$/.test(file)) return [];
+  try {
+    return (JSON.parse(readFileSync(path.join(dist, `${file}.map`), "utf8")) as { sources: string[] }).sources;
+  } catch {
+    throw new Error(`No source map for ${file}: the size check needs build.sourcemap in vite.config.ts`);
+  }
+}
+
+/** What an HTML page loads: its module script and preloads, and its stylesheets. */
+function pageAssets(html: string): { js: string[]; css: string[] } {
+  const attribute = (tag: string, name: string) => new RegExp(`${name}="/([^"]+)"`).exec(tag)?.[1];
+  const js: string[] = [];
+  const css: string[] = [];
+  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
+    if (tag.startsWith("<script") && tag.includes('type="module"')) js.push(attribute(tag, "src")!);
+    else if (tag.includes('rel="modulepreload"')) js.push(attribute(tag, "href")!);
+    else if (tag.includes('rel="stylesheet"')) css.push(attribute(tag, "href")!);
+  }
+  return { js: js.filter(Boolean), css: css.filter(Boolean) };
+}
+
+const sum = (files: Iterable<string>) => [...files].reduce((total, file) => total + gzipKb(file), 0);
+
+// Loaded by the auth state once the page is up: reported, not budgeted.
+const authKey = Object.keys(manifest).find((key) => /[\\/]firebase[\\/]auth[\\/]/.test(manifest[key]!.src ?? ""));
+
+const pages = readdirSync(dist)
+  .filter((file) => file.endsWith(".html") && file !== "app.html")
+  .sort();
+const problems: string[] = [];
+const rows = pages.map((file) => {
+  const route = file === "index.html" ? "/" : `/${file.replace(/\.html$/, "")}`;
+  const html = readFileSync(path.join(dist, file), "utf8");
+  const { js, css } = pageAssets(html);
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) {
+    if (!/type="module"|\bdefer\b|\basync\b/.test(tag)) {
+      problems.push(`${route} has a render-blocking script (${tag}): public pages must paint without JavaScript`);
+    }
+  }
+  const jsKb = sum(js);
+  if (jsKb > budgetKb) {
+    problems.push(
+      `${route} loads ${jsKb.toFixed(1)} KB of JavaScript (gzip) before it is interactive: the budget is ${budgetKb} KB`,
+    );
+  }
+  for (const chunk of js) {
+    const forbidden = chunkSources(chunk).find((source) => forbiddenSources.some((pattern) => pattern.test(source)));
+    if (forbidden)
+      problems.push(
+        `${route} loads ${chunk}, which bundles ${forbidden}: public pages must not load Firestore or reactfire`,
+      );
+  }
+  const later = authKey ? [...chunkClosure(manifest, [authKey]).files].filter((chunk) => !js.includes(chunk)) : [];
+  return { route, files: js.length, jsKb, cssKb: sum(css), authKb: sum(later) };
+});
+
+if (rows.length === 0) throw new Error("No prerendered pages in dist/: run the prerender first");
+const kb = (value: number) => value.toFixed(1).padStart(7);
+console.log(
+  `\nPublic pages, gzip KB: no JavaScript before first paint (no render-blocking script); ` +
+    `budget ${budgetKb} KB of JavaScript before interactive:`,
+);
+console.log(
+  `${"route".padEnd(28)} ${"JS".padStart(7)} ${"files".padStart(5)} ${"CSS".padStart(7)} ${"+ auth".padStart(7)}`,
+);
+for (const row of rows) {
+  console.log(
+    `${row.route.padEnd(28)} ${kb(row.jsKb)} ${String(row.files).padStart(5)} ${kb(row.cssKb)} ${kb(row.authKb)}`,
+  );
+}
+if (problems.length > 0) {
+  console.error(`\nThe public pages are over their size budget:\n  ${problems.join("\n  ")}`);
+  process.exit(1);
+}

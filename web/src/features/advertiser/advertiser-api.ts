@@ -1,0 +1,73 @@
+/** The advertiser page's calls (SPEC.md §7 and the README's API table), through the app's API client. */
+import type { User } from "firebase/auth";
+import type { SummaryRow } from "@domain/advertiser-summary";
+import { callApi, callApiForPdf, callApiWithHeaders, saveFile } from "../../lib/api";
+
+export async function checkAdvertiser(user: User): Promise<boolean> {
+  const answer = await callApi<{ is_advertiser: boolean }>(user, "GET", "/api/check_advertiser");
+  return answer.is_advertiser === true;
+}
+
+/** One page of GET /api/summary: the body is SPEC.md's bare array, so the next page's cursor is a header. */
+async function summaryPage(user: User, after: string | null): Promise<{ rows: SummaryRow[]; next: string | null }> {
+  const path = after === null ? "/api/summary" : `/api/summary?after=${encodeURIComponent(after)}`;
+  const { data, headers } = await callApiWithHeaders<SummaryRow[]>(user, "GET", path);
+  return { rows: data, next: headers.get("X-Next-Cursor") };
+}
+
+/**
+ * Every affiliate's row: the first page is the whole programme unless it is very large; further pages
+ * follow the server's cursor. A row that moved between pages is kept once.
+ */
+export async function fetchSummary(user: User): Promise<SummaryRow[]> {
+  const rows = new Map<string, SummaryRow>();
+  let after: string | null = null;
+  do {
+    const page: { rows: SummaryRow[]; next: string | null } = await summaryPage(user, after);
+    for (const row of page.rows) rows.set(row.user_id, row);
+    after = page.rows.length > 0 ? page.next : null;
+  } while (after !== null);
+  return [...rows.values()];
+}
+
+export interface RecordedPayout {
+  status: "recorded";
+  invoice_number: string;
+  payout_amount: number;
+  paid_at: string;
+  row: SummaryRow;
+}
+
+/** Records the row's pending payout, for the pending amount (the server refuses any other). */
+export function recordPayout(user: User, row: SummaryRow): Promise<RecordedPayout> {
+  return callApi<RecordedPayout>(user, "POST", "/api/record_payout", {
+    user_id: row.user_id,
+    payout_amount: row.pending_payout ?? row.required_payout,
+  });
+}
+
+/** Downloads the row's latest invoice PDF (SPEC.md §7: the latest invoice object is the request body). */
+export async function exportInvoice(user: User, row: SummaryRow): Promise<void> {
+  if (!row.latest_invoice) throw new Error("This affiliate has no invoice yet.");
+  saveFile(await callApiForPdf(user, "/api/download_invoice", row.latest_invoice));
+}
+
+export interface PayoutRecord {
+  invoice_number: string;
+  user_id: string;
+  name: string;
+  company: string;
+  amount: number;
+  method: string;
+  requested_at: string;
+  paid_at: string;
+  recorded_by: { uid: string; email: string } | null;
+}
+
+export function fetchPayoutHistory(
+  user: User,
+  after: string | null,
+): Promise<{ payouts: PayoutRecord[]; next: string | null }> {
+  const query = after ? `?after=${encodeURIComponent(after)}` : "";
+  return callApi(user, "GET", `/api/payout_history${query}`);
+}

@@ -1,0 +1,209 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import type { User } from "firebase/auth";
+import type { SummaryRow } from "@domain/advertiser-summary";
+import { notPdfMessage } from "../../lib/api";
+import { summaryRowFixture } from "./summary-row-fixture";
+
+const api = vi.hoisted(() => ({
+  checkAdvertiser: vi.fn<() => Promise<boolean>>(),
+  fetchSummary: vi.fn<() => Promise<SummaryRow[]>>(),
+  recordPayout: vi.fn<(user: unknown, row: SummaryRow) => Promise<unknown>>(),
+  exportInvoice: vi.fn<() => Promise<void>>(),
+  fetchPayoutHistory: vi.fn(async () => ({ payouts: [], next: null })),
+}));
+vi.mock("./advertiser-api", () => api);
+vi.mock("../../app/require-sign-in", () => ({
+  RequireSignIn: ({ children }: { children: (user: User) => ReactNode }) => children({ uid: "staff-1" } as User),
+}));
+vi.mock("../../components/page-meta", () => ({ PageMeta: () => null }));
+
+const { AdvertiserPage } = await import("./advertiser-page");
+
+const day = 86_400_000;
+const pending = summaryRowFixture({
+  user_id: "pending",
+  name: "Wanda Wire",
+  payout_pending: true,
+  pending_payout: 240,
+  total_earnings: 240,
+  total_sign_ups: 600,
+  required_payout: 240,
+  latest_invoice: { invoice_number: "INV-2026-000001" } as SummaryRow["latest_invoice"],
+});
+const recentlyPaid = summaryRowFixture({
+  user_id: "recent",
+  name: "Rita Recent",
+  payout_pending: true,
+  pending_payout: 100,
+  required_payout: 100,
+  last_payout: new Date(Date.now() - 10 * day).toISOString(),
+});
+const risky = summaryRowFixture({
+  user_id: "risky",
+  name: "Henry Hotline",
+  total_earnings: 300,
+  total_sign_ups: 3,
+  required_payout: 300,
+});
+const low = summaryRowFixture({ user_id: "low", name: "Lena Lowkey", total_earnings: 1, total_sign_ups: 100 });
+
+// jsdom lays nothing out: give the list's scroll box a height and each card one, as a browser would.
+const layout = { clientHeight: ["affiliate-scroll", 800], offsetHeight: ["affiliate-list-item", 200] } as const;
+const originals = new Map<string, PropertyDescriptor | undefined>();
+beforeAll(() => {
+  for (const [property, [className, size]] of Object.entries(layout)) {
+    originals.set(property, Object.getOwnPropertyDescriptor(HTMLElement.prototype, property));
+    Object.defineProperty(HTMLElement.prototype, property, {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.classList.contains(className) ? size : 0;
+      },
+    });
+  }
+});
+afterAll(() => {
+  for (const [property, original] of originals) {
+    if (original) Object.defineProperty(HTMLElement.prototype, property, original);
+    else Reflect.deleteProperty(HTMLElement.prototype, property);
+  }
+});
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  api.checkAdvertiser.mockResolvedValue(true);
+  api.fetchSummary.mockResolvedValue([low, risky, recentlyPaid, pending]);
+  api.fetchPayoutHistory.mockResolvedValue({ payouts: [], next: null });
+});
+afterEach(cleanup);
+
+const card = (name: string) => screen.getByRole("article", { name });
+const cardNames = () =>
+  screen.getAllByRole("article").map((article) => within(article).getByRole("heading").textContent);
+
+describe("who sees what", () => {
+  test("a signed-in non-advertiser is told how to apply", async () => {
+    api.checkAdvertiser.mockResolvedValue(false);
+    render(<AdvertiserPage />);
+    expect(await screen.findByText(/Contact us to apply to become an advertiser\./)).toBeTruthy();
+    expect(api.fetchSummary).not.toHaveBeenCalled();
+  });
+
+  test("a failed check is logged and treated as not an advertiser", async () => {
+    api.checkAdvertiser.mockRejectedValue(new Error("offline"));
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    render(<AdvertiserPage />);
+    expect(await screen.findByText(/Contact us to apply/)).toBeTruthy();
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+  });
+
+  test("staff with no affiliates see 'No user data at this time.'", async () => {
+    api.fetchSummary.mockResolvedValue([]);
+    render(<AdvertiserPage />);
+    expect(await screen.findByText("No user data at this time.")).toBeTruthy();
+  });
+});
+
+describe("the list", () => {
+  test("pending first then balance; HIGH RISK folded until opened; Payout only when allowed", async () => {
+    render(<AdvertiserPage />);
+    await screen.findByRole("article", { name: "Wanda Wire" });
+    expect(cardNames()).toEqual(["Wanda Wire", "Rita Recent", "Henry Hotline", "Lena Lowkey"]);
+
+    const henry = card("Henry Hotline");
+    expect(within(henry).getByText("HIGH RISK")).toBeTruthy();
+    expect(within(henry).queryByText("Balance")).toBeNull();
+    fireEvent.click(within(henry).getByRole("button", { name: "Open" }));
+    expect(within(card("Henry Hotline")).getByText("Balance")).toBeTruthy();
+    expect(within(card("Henry Hotline")).getByText("100.000 · HIGH RISK")).toBeTruthy();
+    fireEvent.click(within(card("Henry Hotline")).getByRole("button", { name: "Collapse" }));
+    expect(within(card("Henry Hotline")).queryByText("Balance")).toBeNull();
+
+    const payout = (name: string) => within(card(name)).getByRole<HTMLButtonElement>("button", { name: "Payout" });
+    expect(payout("Wanda Wire").disabled).toBe(false);
+    expect(payout("Rita Recent").disabled).toBe(true); // paid 10 days ago
+    expect(payout("Lena Lowkey").disabled).toBe(true); // nothing pending
+    expect(within(card("Wanda Wire")).getByText("0.400 · High Performance")).toBeTruthy();
+    expect(within(card("Lena Lowkey")).getByText("Low Performance")).toBeTruthy();
+  });
+
+  test("recording a payout: confirmed, the pending amount sent, then refreshed and by balance only", async () => {
+    const paid = { ...pending, payout_pending: false, pending_payout: null, required_payout: 0, total_payouts: 240 };
+    paid.last_payout = new Date().toISOString();
+    api.recordPayout.mockResolvedValue({ status: "recorded", row: paid });
+    const confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
+    render(<AdvertiserPage />);
+    await screen.findByRole("article", { name: "Wanda Wire" });
+
+    api.fetchSummary.mockResolvedValue([low, risky, recentlyPaid, paid]);
+    await act(async () => {
+      fireEvent.click(within(card("Wanda Wire")).getByRole("button", { name: "Payout" }));
+    });
+    expect(confirm).toHaveBeenCalledWith("Record the payout of $240 to Wanda Wire as paid?");
+    expect(api.recordPayout).toHaveBeenCalledWith(expect.anything(), pending);
+    await waitFor(() => expect(cardNames()).toEqual(["Henry Hotline", "Rita Recent", "Lena Lowkey", "Wanda Wire"]));
+    expect(api.fetchSummary).toHaveBeenCalledTimes(2);
+    expect(screen.getByText(/by balance$/)).toBeTruthy();
+    expect(within(card("Wanda Wire")).getByRole<HTMLButtonElement>("button", { name: "Payout" }).disabled).toBe(true);
+    confirm.mockRestore();
+  });
+
+  test("a refused payout is only logged; the list is refreshed", async () => {
+    api.recordPayout.mockRejectedValue(new Error("This payout was already recorded"));
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const alert = vi.spyOn(window, "alert").mockImplementation(() => undefined);
+    render(<AdvertiserPage />);
+    await screen.findByRole("article", { name: "Wanda Wire" });
+    await act(async () => {
+      fireEvent.click(within(card("Wanda Wire")).getByRole("button", { name: "Payout" }));
+    });
+    await waitFor(() => expect(api.fetchSummary).toHaveBeenCalledTimes(2));
+    expect(logged).toHaveBeenCalledWith("Recording the payout failed:", expect.any(Error));
+    expect(alert).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+  });
+
+  test.each([
+    [notPdfMessage, notPdfMessage],
+    ["No invoice INV-2026-000001.", "Failed to export invoice: No invoice INV-2026-000001."],
+  ])("an invoice export failure (%s) is an alert", async (error, shown) => {
+    api.exportInvoice.mockRejectedValue(new Error(error));
+    const alert = vi.spyOn(window, "alert").mockImplementation(() => undefined);
+    render(<AdvertiserPage />);
+    await screen.findByRole("article", { name: "Wanda Wire" });
+    expect(
+      within(card("Lena Lowkey")).getByRole<HTMLButtonElement>("button", { name: "Export Invoice" }).disabled,
+    ).toBe(true);
+    await act(async () => {
+      fireEvent.click(within(card("Wanda Wire")).getByRole("button", { name: "Export Invoice" }));
+    });
+    expect(alert).toHaveBeenCalledWith(shown);
+    alert.mockRestore();
+  });
+
+  test("search and filters", async () => {
+    render(<AdvertiserPage />);
+    await screen.findByRole("article", { name: "Wanda Wire" });
+    fireEvent.change(screen.getByRole("searchbox"), { target: { value: "henry" } });
+    await waitFor(() => expect(cardNames()).toEqual(["Henry Hotline"]));
+    fireEvent.change(screen.getByRole("searchbox"), { target: { value: "" } });
+    fireEvent.click(screen.getByRole("checkbox", { name: "Pending payouts only" }));
+    await waitFor(() => expect(cardNames()).toEqual(["Wanda Wire", "Rita Recent"]));
+    fireEvent.click(screen.getByRole("checkbox", { name: "HIGH RISK only" }));
+    await waitFor(() => expect(screen.getByText("No affiliates match.")).toBeTruthy());
+    expect(screen.getByRole("status").textContent).toContain("Showing 0 of 4");
+  });
+
+  test("10,000 affiliates: only the cards in view are in the page", async () => {
+    api.fetchSummary.mockResolvedValue(
+      Array.from({ length: 10_000 }, (_, i) => summaryRowFixture({ user_id: `u${i}`, name: `Affiliate ${i}` })),
+    );
+    render(<AdvertiserPage />);
+    await screen.findByRole("article", { name: "Affiliate 0" });
+    expect(screen.getAllByRole("article").length).toBeLessThan(30);
+    expect(screen.getByRole("list").getAttribute("style")).toMatch(/height: \d{6,}px/);
+  });
+});

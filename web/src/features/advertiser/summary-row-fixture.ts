@@ -1,0 +1,26 @@
+/** A summary row for the feature's tests, with whatever a test changes. */
+import type { SummaryRow } from "@domain/advertiser-summary";
+
+export function summaryRowFixture(overrides: Partial<SummaryRow> = {}): SummaryRow {
+  return {
+    user_id: "u1",
+    name: "Dana Demo",
+    country: "Portugal",
+    company: "Dana Media",
+    paypal_payout_account: "dana@wise.test",
+    commission_rate: 0.6,
+    total_sign_ups: 10,
+    total_earnings: 5,
+    total_payouts: 0,
+    total_refunds: 0,
+    total_refunded: 0,
+    required_payout: 5,
+    last_payout: null,
+    payout_pending: false,
+    latest_invoice: null,
+    email: "dana@test.example",
+    fraud_user: false,
+    pending_payout: null,
+    ...overrides,
+  };
+}

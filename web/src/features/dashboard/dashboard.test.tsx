@@ -1,0 +1,184 @@
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import type { User } from "firebase/auth";
+import { newAffiliate, type AffiliateDoc } from "@domain/model";
+import { LinksSection } from "./links-section";
+import { PayoutSection } from "./payout-section";
+import { AllTime, LastSevenDays } from "./stat-cards";
+import { TrackerCards } from "./tracker-cards";
+
+afterEach(cleanup);
+
+const now = new Date("2026-11-21T12:00:00Z");
+const user = { uid: "u1", getIdToken: async () => "token" } as unknown as User;
+
+function affiliate(overrides: Partial<AffiliateDoc> = {}): AffiliateDoc {
+  return { ...newAffiliate("u1", "dana@demo.test", new Date("2026-01-01T00:00:00Z")), ...overrides };
+}
+
+const complete: Partial<AffiliateDoc> = {
+  name: "Dana",
+  country: "Portugal",
+  city: "Lisbon",
+  address: "Rua 1",
+  post_code: "1100",
+  company: "Dana Lda",
+  invoice_email: "dana@demo.test",
+  tax: "PT1",
+  paypal_payout_account: "dana@wise.test",
+};
+
+const value = (label: string, within: HTMLElement) =>
+  [...within.querySelectorAll(".stat-card")]
+    .find((card) => card.querySelector(".stat-label")?.textContent === label)
+    ?.querySelector(".stat-value")?.textContent;
+
+describe("the cards", () => {
+  test("Last 7 Days adds up the days in the window only", () => {
+    const { container } = render(
+      <LastSevenDays
+        now={now}
+        affiliate={affiliate({
+          recent_days: {
+            "2026-11-14": { clicks: 100, sign_ups: 100, sales: 100, earnings_cents: 100_000 },
+            "2026-11-15": { clicks: 3, sign_ups: 1, sales: 1, earnings_cents: 1_199 },
+            "2026-11-21": { clicks: 2, sign_ups: 0, sales: 1, earnings_cents: 600 },
+          },
+        })}
+      />,
+    );
+    expect(value("Earnings", container)).toBe("$17.99");
+    expect(value("Clicks", container)).toBe("5");
+    expect(value("Sign-ups", container)).toBe("1");
+    expect(value("Sales", container)).toBe("2");
+  });
+
+  test("All Time shows a balance floored at 0 after a clawback", () => {
+    const { container } = render(
+      <AllTime
+        affiliate={affiliate({
+          total_earnings_cents: 30_000,
+          total_refunded_cents: 5_000,
+          total_payouts_cents: 30_000,
+          total_refunds: 1,
+        })}
+      />,
+    );
+    expect(value("Balance", container)).toBe("$0");
+    expect(value("Total Earnings", container)).toBe("$300");
+    expect(value("Payouts", container)).toBe("$300");
+    expect(screen.getByText(/1 refund or chargeback took back \$50 of commission/)).toBeTruthy();
+  });
+
+  test("tracker cards are collapsible and show the funnel", () => {
+    const { container } = render(
+      <TrackerCards
+        advertiser="promptchan"
+        affiliate={affiliate({
+          trackers: {
+            promptchan: {
+              "/tw": { clicks: 200, sign_ups: 20, sales: 5, earnings_cents: 6_000 },
+              default: { clicks: 10, sign_ups: 0, sales: 0, earnings_cents: 0 },
+            },
+            cutechat: {},
+            creategirls: {},
+          },
+        })}
+      />,
+    );
+    const cards = container.querySelectorAll("details");
+    expect([...cards].map((card) => card.querySelector(".tracker-name")?.textContent)).toEqual(["Default link", "/tw"]);
+    expect(cards[1]!.open).toBe(false);
+    expect(cards[1]!.textContent).toContain("200 clicks → 20 sign-ups (10.0%) → 5 sales (25.0%) · $0.3 per click");
+  });
+});
+
+describe("the payout section", () => {
+  test("SPEC.md's alerts stop a payout request in the browser", () => {
+    const alert = vi.spyOn(window, "alert").mockImplementation(() => undefined);
+    const cases: [Partial<AffiliateDoc>, string][] = [
+      [{}, "Please complete all fields before requesting a payout."],
+      [
+        { ...complete, total_earnings_cents: 19_999 },
+        "Minimum payout is $200. Your current available balance is less than the required amount.",
+      ],
+      [
+        { ...complete, total_earnings_cents: 50_000, payout_pending: true },
+        "You already have a pending payout in progress. Please wait until the payout is complete.",
+      ],
+      [
+        { ...complete, total_earnings_cents: 50_000, last_payout: new Date(Date.now() - 5 * 86_400_000) },
+        "You have already recieved a payout in the last 30 days.",
+      ],
+    ];
+    for (const [state, message] of cases) {
+      render(<PayoutSection user={user} affiliate={affiliate(state)} readOnly={false} />);
+      fireEvent.click(screen.getByRole("button", { name: "Request Payout" }));
+      expect(alert).toHaveBeenLastCalledWith(message);
+      cleanup();
+    }
+    alert.mockRestore();
+  });
+
+  test("the details form marks required fields and refuses incomplete details with SPEC.md's prefix", () => {
+    const fetch = vi.spyOn(globalThis, "fetch");
+    render(<PayoutSection user={user} affiliate={affiliate()} readOnly={false} />);
+    expect(screen.getByLabelText(/^Full Name/).hasAttribute("required")).toBe(true);
+    expect(screen.getByLabelText(/^VAT\/Tax/).hasAttribute("required")).toBe(false);
+    fireEvent.click(screen.getByRole("button", { name: "Update Details" }));
+    expect(screen.getByText(/^Failed to update details: Required: Full Name, Country, City, Address/)).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+    fetch.mockRestore();
+  });
+
+  test("each payout method asks for its own fields; a routing number loses focus on the wheel", () => {
+    render(<PayoutSection user={user} affiliate={affiliate(complete)} readOnly={false} />);
+    expect(screen.getByLabelText(/^Wise Account Email/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^Payout Method/), { target: { value: "Crypto (TRON)" } });
+    expect(screen.queryByLabelText(/^Wise Account Email/)).toBeNull();
+    expect(screen.getByLabelText(/^TRON Address/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^Payout Method/), { target: { value: "Wire Transfer" } });
+    const routing = screen.getByLabelText(/^Fedwire Routing Number/) as HTMLInputElement;
+    expect(screen.getByLabelText(/^Account Type/)).toBeTruthy();
+    routing.focus();
+    expect(document.activeElement).toBe(routing);
+    fireEvent.wheel(routing);
+    expect(document.activeElement).not.toBe(routing);
+  });
+
+  test("read-only (the admin viewing an affiliate) offers no actions", () => {
+    render(<PayoutSection user={user} affiliate={affiliate(complete)} readOnly />);
+    expect(screen.queryByRole("button", { name: "Request Payout" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Update Details" })).toBeNull();
+  });
+});
+
+describe("the links section", () => {
+  const domains = { promptchan: "https://p.example", cutechat: "https://c.example", creategirls: "https://g.example" };
+
+  test("links follow SPEC.md's shape; a tracker is limited to 6 characters and previewed normalised", () => {
+    render(
+      <LinksSection
+        user={user}
+        affiliate={affiliate({ ...complete, links: { promptchan: ["/tw"], cutechat: [], creategirls: [] } })}
+        advertiser="promptchan"
+        onAdvertiserChange={() => undefined}
+        linkDomains={domains}
+        readOnly={false}
+      />,
+    );
+    expect(screen.getByText("https://p.example/m/u1")).toBeTruthy();
+    expect(screen.getByText("https://p.example/m/u1/tw")).toBeTruthy();
+    const input = screen.getByLabelText("Add a tracker") as HTMLInputElement;
+    expect(input.maxLength).toBe(6);
+    fireEvent.change(input, { target: { value: "Ti-K!" } });
+    expect(screen.getByText("/tik")).toBeTruthy();
+    fireEvent.change(input, { target: { value: "TW" } });
+    expect(screen.getByText(/you already have it/)).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Add Tracker" }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText("Landing page"), { target: { value: "/nsfw-ai" } });
+    expect(screen.getByText("https://p.example/m/u1/tw?landing=%2Fnsfw-ai")).toBeTruthy();
+    expect(screen.getByRole("option", { name: "NSFW AI (NSFW)" })).toBeTruthy();
+    expect(screen.getByRole("option", { name: "AI Generator (SFW)" })).toBeTruthy();
+  });
+});

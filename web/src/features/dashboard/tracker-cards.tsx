@@ -1,0 +1,53 @@
+import { advertisers, type AdvertiserId } from "@domain/advertisers";
+import { defaultTrackerKey, type AffiliateDoc, type TrackerTotals } from "@domain/model";
+import { formatDollars } from "@domain/money";
+import { StatCard } from "./stat-cards";
+
+const percent = (part: number, whole: number) => (whole > 0 ? `${((part / whole) * 100).toFixed(1)}%` : "—");
+
+/** SPEC.md §2: per-tracker collapsible cards, with the funnel from clicks to sales (beyond SPEC). */
+export function TrackerCards({ affiliate, advertiser }: { affiliate: AffiliateDoc; advertiser: AdvertiserId }) {
+  const trackers = Object.entries(affiliate.trackers[advertiser] ?? {}).sort(([a], [b]) =>
+    a === defaultTrackerKey ? -1 : b === defaultTrackerKey ? 1 : a.localeCompare(b),
+  );
+  return (
+    <section aria-labelledby="trackers" className="dashboard-section">
+      <h2 id="trackers">Trackers · {advertisers[advertiser].name}</h2>
+      {trackers.length === 0 ? (
+        <p className="muted">No activity on your {advertisers[advertiser].name} links yet.</p>
+      ) : (
+        <div className="tracker-list">
+          {trackers.map(([key, totals]) => (
+            <TrackerCard key={key} name={key === defaultTrackerKey ? "Default link" : key} totals={totals} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function TrackerCard({ name, totals }: { name: string; totals: TrackerTotals }) {
+  return (
+    <details className="tracker-card">
+      <summary>
+        <span className="tracker-name">{name}</span>
+        <span className="muted">
+          {formatDollars(totals.earnings_cents)} · {totals.clicks} clicks
+        </span>
+      </summary>
+      <div className="stat-grid">
+        <StatCard label="Total Earnings" value={formatDollars(totals.earnings_cents)} />
+        <StatCard label="Sign-ups" value={totals.sign_ups} />
+        <StatCard label="Clicks" value={totals.clicks} />
+        <StatCard label="Sales" value={totals.sales} />
+      </div>
+      <p className="funnel" aria-label="Funnel">
+        {totals.clicks} clicks → {totals.sign_ups} sign-ups ({percent(totals.sign_ups, totals.clicks)}) → {totals.sales}{" "}
+        sales ({percent(totals.sales, totals.sign_ups)}) ·{" "}
+        {totals.clicks > 0
+          ? `${formatDollars(Math.round(totals.earnings_cents / totals.clicks))} per click`
+          : "no clicks yet"}
+      </p>
+    </details>
+  );
+}

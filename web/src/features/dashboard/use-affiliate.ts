@@ -1,0 +1,78 @@
+/**
+ * The dashboard's live reads (reactfire over typed refs; no component spells a collection path). A load
+ * costs the affiliate document, its click shards holding clicks not yet rolled up, and the three
+ * advertiser documents; the ledger is read a page at a time, only when the history is open.
+ */
+import { useMemo, useState } from "react";
+import { useFirestore, useFirestoreCollectionData, useFirestoreDocData } from "reactfire";
+import { limit, orderBy, query } from "firebase/firestore";
+import {
+  advertiserIds,
+  advertisers,
+  defaultAdvertiserId,
+  isAdvertiserId,
+  type AdvertiserId,
+} from "@domain/advertisers";
+import { withPendingClicks } from "@domain/ledger";
+import type { AffiliateDoc, TransactionDoc } from "@domain/model";
+import { refs } from "../../lib/firestore-refs";
+
+export type Loaded<T> = { status: "loading" } | { status: "error"; error: Error } | { status: "success"; data: T };
+
+/** The affiliate as shown: stored figures plus clicks still in shards. `undefined` data: no account yet. */
+export function useAffiliate(uid: string): Loaded<AffiliateDoc | undefined> {
+  const db = useFirestore();
+  const affiliateRef = useMemo(() => refs.affiliate(db, uid), [db, uid]);
+  const shardsRef = useMemo(() => refs.clickShards(db, uid), [db, uid]);
+  const affiliate = useFirestoreDocData(affiliateRef);
+  const shards = useFirestoreCollectionData(shardsRef);
+  return useMemo((): Loaded<AffiliateDoc | undefined> => {
+    if (affiliate.status === "error") return { status: "error", error: affiliate.error ?? new Error("Read failed") };
+    if (shards.status === "error") return { status: "error", error: shards.error ?? new Error("Read failed") };
+    if (affiliate.status === "loading" || shards.status === "loading") return { status: "loading" };
+    const data = affiliate.data ? withPendingClicks(affiliate.data, shards.data ?? [], new Date()) : undefined;
+    return { status: "success", data };
+  }, [affiliate.status, affiliate.data, affiliate.error, shards.status, shards.data, shards.error]);
+}
+
+/** The newest `count` ledger entries, live; grow `count` to page further back. */
+export function useTransactions(uid: string, count: number): Loaded<TransactionDoc[]> {
+  const db = useFirestore();
+  const newest = useMemo(
+    () => query(refs.transactions(db, uid), orderBy("timestamp", "desc"), limit(count)),
+    [db, uid, count],
+  );
+  const { status, data, error } = useFirestoreCollectionData(newest);
+  if (status === "error") return { status, error: error ?? new Error("Read failed") };
+  if (status === "loading") return { status };
+  return { status, data: data ?? [] };
+}
+
+/** Where each advertiser's tracking links point (advertisers/{id}.link_domain, else the registry's). */
+export function useLinkDomains(): Record<AdvertiserId, string> {
+  const db = useFirestore();
+  const advertisersRef = useMemo(() => refs.advertisers(db), [db]);
+  const { data } = useFirestoreCollectionData(advertisersRef, { idField: "id" });
+  return useMemo(() => {
+    const stored = new Map((data ?? []).map((doc) => [(doc as { id?: string }).id, doc.link_domain]));
+    return Object.fromEntries(
+      advertiserIds.map((id) => [id, (stored.get(id) || advertisers[id].defaultLinkDomain).replace(/\/+$/, "")]),
+    ) as Record<AdvertiserId, string>;
+  }, [data]);
+}
+
+/** SPEC.md §3: the chosen advertiser lives in local storage under currentAdvertiser. */
+export const currentAdvertiserKey = "currentAdvertiser";
+
+export function useCurrentAdvertiser(): [AdvertiserId, (advertiser: AdvertiserId) => void] {
+  // The dashboard renders only in the browser (never prerendered), so local storage can be read at once.
+  const [advertiser, setAdvertiser] = useState<AdvertiserId>(() => {
+    const stored = window.localStorage.getItem(currentAdvertiserKey);
+    return isAdvertiserId(stored) ? stored : defaultAdvertiserId;
+  });
+  const choose = (next: AdvertiserId) => {
+    window.localStorage.setItem(currentAdvertiserKey, next);
+    setAdvertiser(next);
+  };
+  return [advertiser, choose];
+}

@@ -1,0 +1,94 @@
+/**
+ * The programme's announcements (SPEC.md §1), newest last as they were written. Adding one is adding an
+ * entry here: the page sorts them (pinned first, then newest first) and formats the dates.
+ */
+export interface Update {
+  title: string;
+  /** The day it was announced, as an ISO date (yyyy-mm-dd); shown as day/month/year. */
+  date: string;
+  paragraphs: string[];
+  /** Kept at the top of the page whatever its date. */
+  pinned?: boolean;
+}
+
+export const updates: Update[] = [
+  {
+    title: "Recurring earnings: 20% on every renewal",
+    date: "2024-10-07",
+    paragraphs: [
+      "You now earn on renewals too. Every time a user you referred renews a subscription, 20% of the renewal is added to your earnings, on top of the commission you already earned on their first payment.",
+      "Renewals appear in your transaction history with the number of the renewal, so you can see which users keep paying.",
+    ],
+  },
+  {
+    title: "Commission increase: 60% on first sales",
+    date: "2024-12-02",
+    paragraphs: [
+      "We have raised the commission on first sales to 60% for every affiliate. The new rate applies to every sale from today; nothing changes in your links or trackers.",
+    ],
+  },
+  {
+    title: "Click tracking is live",
+    date: "2025-02-10",
+    paragraphs: [
+      "Your dashboard now counts the clicks on each of your links, per tracker, next to sign-ups and sales. Clicks are counted from February 2025; earlier periods show sign-ups and sales only.",
+      "A visitor who clicks the same link several times within an hour is counted once, so the numbers reflect people rather than reloads.",
+    ],
+  },
+  {
+    title: "Refunds and chargebacks on your dashboard",
+    date: "2025-03-17",
+    paragraphs: [
+      "When a payment you earned on is refunded or charged back, the commission on it is deducted from your balance. Until now this happened out of sight; from today every refund and chargeback appears in your transaction history, and the totals show how much was refunded.",
+    ],
+  },
+  {
+    title: "Recurring commission raised to 50%",
+    date: "2025-04-28",
+    paragraphs: [
+      "Renewals now earn 50% instead of 20%. The higher rate applies to every renewal from today, including renewals of users you referred before the change.",
+      "Your dashboard lists the rate for each renewal, so you always know what the next one pays.",
+    ],
+  },
+  {
+    title: "Choose where your links land",
+    date: "2025-06-02",
+    paragraphs: [
+      "Each tracking link can now send visitors to the landing page that suits your audience: AI Porn, AI Hentai, NSFW AI Chat, the SFW generators and more, instead of the home page.",
+      "Pick a landing page next to your links on the dashboard and copy the link again; links you shared before keep going to the home page.",
+    ],
+  },
+  {
+    title: "Compensation for the July tracking bug",
+    date: "2025-09-03",
+    paragraphs: [
+      "Between 4 July and 27 August 2025 a bug stopped some sign-ups and sales from being attributed to the affiliates who referred them. The bug is fixed and every affected affiliate has been compensated.",
+      "If you were affected, your dashboard shows a banner with the amount, which has been added to your balance and is paid out with your next payout.",
+    ],
+  },
+  {
+    title: "We have moved to a new domain",
+    date: "2025-10-06",
+    pinned: true,
+    paragraphs: [
+      "The affiliate programme has moved to its new domain. Your account, balance and statistics have moved with it; sign in as usual.",
+      "Your tracking links on the dashboard already use the new domain. Please copy them again and replace the links you have shared, so that every click is counted.",
+    ],
+  },
+];
+
+/**
+ * Pinned first, then newest first; updates with the same pinned state and date keep their order in the
+ * list (Array.prototype.sort is stable).
+ */
+export function sortUpdates(list: readonly Update[]): Update[] {
+  return [...list].sort(
+    (a, b) => Number(b.pinned ?? false) - Number(a.pinned ?? false) || b.date.localeCompare(a.date),
+  );
+}
+
+/** "2025-02-10" → "10/02/2025". Parsed by hand: a Date would shift the day in time zones west of UTC. */
+export function formatUpdateDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split("-");
+  return `${day}/${month}/${year}`;
+}
