@@ -14,9 +14,11 @@ import type * as ModelModule from "../../functions/src/domain/model.ts";
 import type * as AdjustmentsModule from "../../functions/src/ledger/adjustments.ts";
 import type * as ProcessEventModule from "../../functions/src/ledger/process-event.ts";
 import type * as ClicksModule from "../../functions/src/tracking/clicks.ts";
+import type * as PayoutsModule from "../../functions/src/payouts/payouts.ts";
+import type * as RecordPayoutModule from "../../functions/src/advertiser/record-payout.ts";
 import { demoAccounts } from "../lib/demo-accounts.ts";
 import { demoProjectId, emulators } from "../lib/project.ts";
-import { demoAffiliates, demoEvents, seedTime } from "./demo-story.ts";
+import { demoAffiliates, demoEvents, demoPayouts, seedTime } from "./demo-story.ts";
 
 if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
   throw new Error("The seed writes to the emulators only; run it through `npm run seed`.");
@@ -34,6 +36,8 @@ const { parseEvent } = await compiled<typeof EventsModule>("domain/events.js");
 const { processEvent } = await compiled<typeof ProcessEventModule>("ledger/process-event.js");
 const { rollUpClicks } = await compiled<typeof ClicksModule>("tracking/clicks.js");
 const { creditCompensation } = await compiled<typeof AdjustmentsModule>("ledger/adjustments.js");
+const { requestPayout } = await compiled<typeof PayoutsModule>("payouts/payouts.js");
+const { recordPayout } = await compiled<typeof RecordPayoutModule>("advertiser/record-payout.js");
 
 db(); // initialises the Admin SDK for the demo project
 const auth = getAuth();
@@ -97,16 +101,51 @@ for (const affiliate of demoAffiliates) {
   });
 }
 
-for (const body of demoEvents) {
-  const now = new Date(body.occurred_at);
-  const raw = JSON.stringify(body);
-  await processEvent(parseEvent(body, now), createHash("sha256").update(raw).digest("hex"), now);
-}
 for (const affiliate of demoAffiliates) {
-  await rollUpClicks(affiliate.uid, seedTime);
   if (affiliate.compensationCents) {
     await creditCompensation(affiliate.uid, affiliate.compensationCents, new Date("2025-08-28T12:00:00Z"));
   }
 }
 
-console.log(`Seeded ${users.length} users, ${demoAffiliates.length} affiliates and ${demoEvents.length} events.`);
+// The story in time order: advertiser events, and payouts requested (and recorded by the demo staff
+// member) at their moments, through the same services the API calls.
+type Step = { at: number; run: () => Promise<unknown> };
+const staff = demoAccounts.find((account) => account.role === "advertiser staff")!;
+const steps: Step[] = [
+  ...demoEvents.map((body) => ({
+    at: Date.parse(body.occurred_at),
+    run: () => {
+      const now = new Date(body.occurred_at);
+      const raw = JSON.stringify(body);
+      return processEvent(parseEvent(body, now), createHash("sha256").update(raw).digest("hex"), now);
+    },
+  })),
+  ...demoPayouts.flatMap((payout) => [
+    {
+      at: Date.parse(payout.requestedAt),
+      run: async () => {
+        const affiliate = (await refs.affiliate(payout.uid).get()).data()!;
+        return requestPayout(payout.uid, affiliate, new Date(payout.requestedAt));
+      },
+    },
+    ...(payout.paidAt
+      ? [
+          {
+            at: Date.parse(payout.paidAt),
+            run: async () => {
+              const affiliate = (await refs.affiliate(payout.uid).get()).data()!;
+              const pending = (await refs.payouts().doc(affiliate.pending_payout_id!).get()).data()!;
+              return recordPayout(payout.uid, pending.amount_cents, staff, new Date(payout.paidAt!));
+            },
+          },
+        ]
+      : []),
+  ]),
+].sort((a, b) => a.at - b.at);
+for (const step of steps) await step.run();
+for (const affiliate of demoAffiliates) await rollUpClicks(affiliate.uid, seedTime);
+
+console.log(
+  `Seeded ${users.length} users, ${demoAffiliates.length} affiliates, ${demoEvents.length} events and ` +
+    `${demoPayouts.length} payouts.`,
+);

@@ -46,14 +46,14 @@ export const demoAffiliates: DemoAffiliate[] = [
       links: { promptchan: ["/tw", "/reddit"], cutechat: ["/ig"], creategirls: [] },
       july4bug_comp_cents: 2_500,
     },
-    activity: { days: 60, clicksPerDay: 14, signUpRate: 0.12, saleRate: 0.35, price: 19.99 },
+    activity: { days: 90, clicksPerDay: 14, signUpRate: 0.12, saleRate: 0.35, price: 19.99 },
   },
   {
     uid: "demo-hot-henry",
     email: "henry@demo.test",
     details: details("Henry Hotline"),
     settings: { links: { promptchan: ["/promo"], cutechat: [], creategirls: [] } },
-    activity: { days: 20, clicksPerDay: 6, signUpRate: 0.05, saleRate: 1, price: 99.99 },
+    activity: { days: 20, clicksPerDay: 6, signUpRate: 0.05, saleRate: 1, price: 199.99 },
   },
   {
     uid: "demo-wire-wanda",
@@ -66,7 +66,7 @@ export const demoAffiliates: DemoAffiliate[] = [
       swift_BIC: "CHASUS33",
     }),
     settings: { links: { promptchan: ["/yt"], cutechat: [], creategirls: ["/blog"] } },
-    activity: { days: 45, clicksPerDay: 10, signUpRate: 0.15, saleRate: 0.5, price: 14.99 },
+    activity: { days: 60, clicksPerDay: 10, signUpRate: 0.15, saleRate: 0.5, price: 14.99 },
   },
   {
     uid: "demo-neutral-nick",
@@ -99,6 +99,16 @@ export const demoAffiliates: DemoAffiliate[] = [
     settings: { fraud_user: true },
     activity: { days: 10, clicksPerDay: 30, signUpRate: 0.3, saleRate: 0.3, price: 19.99 },
   },
+];
+
+/**
+ * Payouts in the story: the demo affiliate was paid mid-October (so may ask again now), Wanda early in
+ * November (so her next is a month away), and Henry, the HIGH RISK one, has one waiting for staff.
+ */
+export const demoPayouts: { uid: string; requestedAt: string; paidAt?: string }[] = [
+  { uid: "demo-wire-wanda", requestedAt: "2026-11-03T09:00:00Z", paidAt: "2026-11-05T15:30:00Z" },
+  { uid: "demo-affiliate", requestedAt: "2026-10-12T10:00:00Z", paidAt: "2026-10-14T16:00:00Z" },
+  { uid: "demo-hot-henry", requestedAt: "2026-11-19T08:00:00Z" },
 ];
 
 /** mulberry32: a small, well-known seeded generator; the same seed gives the same story. */
