@@ -7,6 +7,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     reporters: ["default", "./tests/support/layer-reporter.ts"],
+    // After every layer: the census of the data, for npm test's export/re-import check.
+    globalSetup: ["./tests/support/census-teardown.ts"],
     projects: [
       {
         test: {

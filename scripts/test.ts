@@ -11,7 +11,10 @@ import { ensureChromium } from "./lib/chromium.ts";
 import { prepareEmulatorEnv, SetupError } from "./lib/emulator-env.ts";
 import { emulatorDataDir, firebaseProjectArgs } from "./lib/firebase-cli.ts";
 import { withEmulatorLock } from "./lib/emulator-lock.ts";
+import { rmSync } from "node:fs";
+import path from "node:path";
 import { localBin, main, step } from "./lib/process.ts";
+import { rootDir } from "./lib/project.ts";
 
 const layers = ["unit", "rules", "api", "e2e"] as const;
 type Layer = (typeof layers)[number];
@@ -44,6 +47,11 @@ await main(async () => {
 
 function runLayers(env: NodeJS.ProcessEnv): void {
   buildForEmulators();
+  // A full run also exports the emulators' data at the end and checks that it re-imports cleanly.
+  const exportDir = path.join(rootDir, ".toolchain", "test-run-export");
+  const censusFile = path.join(rootDir, ".toolchain", "test-run-census.json");
+  rmSync(exportDir, { recursive: true, force: true });
+  rmSync(censusFile, { force: true });
 
   // Unit tests live in two vitest projects (functions and web); the other layers are one each.
   const projects = selected.flatMap((layer) => (layer === "unit" ? ["unit", "unit-web"] : [layer]));
@@ -58,8 +66,24 @@ function runLayers(env: NodeJS.ProcessEnv): void {
       "auth,firestore,functions,hosting",
       "--import",
       emulatorDataDir,
+      ...(everything ? ["--export-on-exit", exportDir] : []),
       // The emulators run with NODE_ENV=production (see emulator-env.ts); the tests themselves must not.
-      `NODE_ENV=test ${vitest.map(shellQuote).join(" ")}`,
+      `NODE_ENV=test ${everything ? `CENSUS_FILE=${shellQuote(censusFile)} ` : ""}${vitest.map(shellQuote).join(" ")}`,
+    ],
+    { env },
+  );
+  if (!everything) return;
+  step(
+    "Re-importing the test run's export",
+    localBin("firebase"),
+    [
+      "emulators:exec",
+      ...firebaseProjectArgs(),
+      "--only",
+      "auth,firestore",
+      "--import",
+      exportDir,
+      `node scripts/verify-export.ts ${shellQuote(censusFile)}`,
     ],
     { env },
   );

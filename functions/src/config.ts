@@ -3,7 +3,7 @@
  * (`firebase functions:secrets:set NAME`); the emulators read demo values from functions/.secret.local,
  * which the project's scripts write (scripts/lib/local-secrets.ts).
  */
-import { defineJsonSecret, defineSecret, defineString } from "firebase-functions/params";
+import { defineInt, defineJsonSecret, defineSecret, defineString } from "firebase-functions/params";
 import type { AdvertiserId } from "./domain/advertisers.js";
 
 /** Per advertiser, the key its server signs POST /api/events bodies with (HMAC-SHA256). */
@@ -26,6 +26,16 @@ export function adminEmails(): string[] {
 
 /** Salts the hash that identifies a click's visitor, so no IP address is ever stored. */
 export const visitorSalt = defineSecret("VISITOR_SALT");
+
+/**
+ * Rate limits per minute (configuration: the deploy asks for them, the emulators read .env.<project>): API
+ * calls per signed-in caller, link clicks per visitor, events per advertiser.
+ */
+export const rateLimits = {
+  apiPerCaller: defineInt("RATE_LIMIT_API_PER_MINUTE", { default: 300 }),
+  clicksPerVisitor: defineInt("RATE_LIMIT_CLICKS_PER_MINUTE", { default: 120 }),
+  eventsPerAdvertiser: defineInt("RATE_LIMIT_EVENTS_PER_MINUTE", { default: 20_000 }),
+};
 
 export const limits = {
   /** An event's signature timestamp may be this far from our clock. */

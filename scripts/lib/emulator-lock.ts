@@ -7,6 +7,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { rootDir } from "./project.ts";
+import { stopStaleEmulators } from "./stale-emulators.ts";
 
 const lockDir = path.join(rootDir, ".toolchain", "emulators.lock");
 const ownerFile = path.join(lockDir, "pid");
@@ -50,6 +51,7 @@ export async function withEmulatorLock<T>(body: () => Promise<T> | T, timeoutMs 
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
+  stopStaleEmulators();
   const release = () => rmSync(lockDir, { recursive: true, force: true });
   process.once("exit", release);
   try {

@@ -5,6 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sendEvent } from "../../scripts/lib/events-client.ts";
 import { rootDir, siteUrl } from "../../scripts/lib/project.ts";
+import { seriousAccessibilityViolations } from "../support/axe.ts";
 import { refs } from "../support/backend.ts";
 import { collectPageErrors, launchBrowser, newContext } from "../support/browser.ts";
 import { signInWithEmailLink } from "../support/e2e-auth.ts";
@@ -219,30 +220,16 @@ describe("the affiliate dashboard", () => {
 });
 
 describe("accessibility and looks", () => {
-  async function axeViolations(page: Page) {
-    await page.addScriptTag({ path: path.join(rootDir, "node_modules/axe-core/axe.min.js") });
-    return page.evaluate(async () => {
-      const results = await (
-        window as unknown as {
-          axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
-        }
-      ).axe.run();
-      return results.violations
-        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-        .map((violation) => `${violation.id} (${violation.nodes.length})`);
-    });
-  }
-
   test("/signup and /dashboard have no serious accessibility violations", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto(`${siteUrl}/signup`);
     await page.getByRole("button", { name: "Continue with Email" }).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     const { page: dashboard } = await signedIn();
     await fillDetails(dashboard);
     await dashboard.getByRole("heading", { name: "Your Affiliate Links" }).waitFor();
-    expect(await axeViolations(dashboard)).toEqual([]);
+    expect(await seriousAccessibilityViolations(dashboard)).toEqual([]);
   }, 60_000);
 
   test("screenshots of the demo affiliate's dashboard at desktop and phone widths", async () => {

@@ -5,8 +5,8 @@
  */
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { AxeResults } from "axe-core";
 import type { Browser, Page } from "playwright-core";
+import { seriousAccessibilityViolations } from "../support/axe.ts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { rootDir, siteUrl } from "../../scripts/lib/project.ts";
 import { collectPageErrors, launchBrowser } from "../support/browser.ts";
@@ -105,14 +105,7 @@ describe.each(publicPages)("$path", ({ path: route, title, heading, canonical })
     const page = await newPage();
     await page.goto(`${siteUrl}${route}`);
     await settled(page);
-    await page.addScriptTag({ path: path.join(rootDir, "node_modules/axe-core/axe.min.js") });
-    const violations = await page.evaluate(async () => {
-      const results: AxeResults = await (window as unknown as { axe: { run(): Promise<AxeResults> } }).axe.run();
-      return results.violations
-        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-    });
-    expect(violations).toEqual([]);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
   test.each(Object.entries(viewports))(

@@ -13,6 +13,19 @@ import {
 } from "../../functions/src/domain/ledger.ts";
 import type { AffiliateDoc, TransactionDoc } from "../../functions/src/domain/model.ts";
 
+/** The affiliate fields the ledger produces, which a stored affiliate must match the reference on. */
+export const ledgerFields = [
+  "total_earnings_cents",
+  "total_refunded_cents",
+  "total_refunds",
+  "total_sign_ups",
+  "total_clicks",
+  "total_sales",
+  "by_advertiser",
+  "trackers",
+  "recent_days",
+] as const;
+
 export class ReferenceLedger {
   readonly affiliates = new Map<string, AffiliateDoc>();
   /** Ledger entries by uid, keyed like the transaction documents. */

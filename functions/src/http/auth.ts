@@ -1,13 +1,15 @@
 /**
  * The one auth middleware (STYLE.md): reads the Firebase ID token from Authorization, raw (as SPEC.md §7's
- * front-end sends it) or as "Bearer <token>", verifies it with revocation and disabled-user checks, and
- * puts the caller on the request. Every refusal is a 401 with a message saying why.
+ * front-end sends it) or as "Bearer <token>", verifies it, checks the account (disabled, tokens revoked)
+ * and takes its roles from the account's custom claims, then puts the caller on the request and counts the
+ * call against the caller's rate limit. Every refusal is a 401 with a message saying why (429 over limit).
  */
 import type { NextFunction, Request, Response } from "express";
 import { getAuth } from "firebase-admin/auth";
 import { adminEmails } from "../config.js";
 import { db } from "../data/firestore.js";
 import { ApiError } from "./errors.js";
+import { apiLimiter, enforce } from "./limiters.js";
 
 export interface Caller {
   uid: string;
@@ -35,21 +37,30 @@ export async function requireCaller(req: Request, _res: Response, next: NextFunc
   }
   db(); // initialises the Admin SDK
   let decoded;
+  let user;
   try {
-    decoded = await getAuth().verifyIdToken(token, true);
+    decoded = await getAuth().verifyIdToken(token);
+    // The account as it is now (one lookup): disabled, signed out everywhere, or its roles changed since
+    // the token was minted all take effect at once, whatever the token still says.
+    user = await getAuth().getUser(decoded.uid);
   } catch (error) {
     const code = (error as { code?: string }).code ?? "";
     throw new ApiError("unauthenticated", refusals[code] ?? "The ID token is not valid.");
   }
-  const email = (decoded.email ?? "").toLowerCase();
-  const configuredAdmin = decoded.email_verified === true && email !== "" && adminEmails().includes(email);
-  if (configuredAdmin && decoded.admin !== true) {
+  if (user.disabled) throw new ApiError("unauthenticated", refusals["auth/user-disabled"]!);
+  const validSince = user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : 0;
+  if (decoded.auth_time * 1000 < validSince) throw new ApiError("unauthenticated", refusals["auth/id-token-revoked"]!);
+
+  const email = (user.email ?? "").toLowerCase();
+  const claims = user.customClaims ?? {};
+  const configuredAdmin = user.emailVerified && email !== "" && adminEmails().includes(email);
+  if (configuredAdmin && claims.admin !== true) {
     // Once, so the Firestore rules (which see only the token's claims) treat them as admin after a refresh.
-    const user = await getAuth().getUser(decoded.uid);
-    await getAuth().setCustomUserClaims(decoded.uid, { ...user.customClaims, admin: true });
+    await getAuth().setCustomUserClaims(decoded.uid, { ...claims, admin: true });
   }
-  const admin = decoded.admin === true || configuredAdmin;
-  req.caller = { uid: decoded.uid, email, admin, staff: admin || decoded.advertiser === true };
+  const admin = claims.admin === true || configuredAdmin;
+  req.caller = { uid: decoded.uid, email, admin, staff: admin || claims.advertiser === true };
+  await enforce(apiLimiter, decoded.uid, "this account");
   next();
 }
 

@@ -18,7 +18,8 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next)
       error: err instanceof Error ? (err.stack ?? err.message) : String(err),
     });
   }
-  res.status(answer.status).set("Cache-Control", "no-store").json({ error: answer.message });
+  if (answer.retryAfterSeconds !== undefined) res.set("Retry-After", String(answer.retryAfterSeconds));
+  res.status(answer.status).set("Cache-Control", "private, no-store").json({ error: answer.message });
 };
 
 function toApiError(err: unknown): ApiError {

@@ -16,11 +16,14 @@ export type ErrorCode = keyof typeof errorStatus;
 /** A refusal meant for the caller: its message is shown to them as `{ "error": message }`. */
 export class ApiError extends Error {
   readonly code: ErrorCode;
+  /** For a 429: when the caller may try again (the Retry-After header). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message: string) {
+  constructor(code: ErrorCode, message: string, retryAfterSeconds?: number) {
     super(message);
     this.name = "ApiError";
     this.code = code;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   get status(): number {

@@ -51,7 +51,12 @@ const pendingRefundsRef = (advertiser: AdvertiserId, saleId: string) =>
   refs.internal(collections.pendingRefunds).doc(transactionId(advertiser, saleId));
 
 /** Applies the event, or recognises it as already applied; throws ApiError for an unknown affiliate or conflict. */
-export async function processEvent(event: AdvertiserEvent, bodySha256: string, now: Date): Promise<EventOutcome> {
+export async function processEvent(
+  event: AdvertiserEvent,
+  bodySha256: string,
+  now: Date,
+  { failBeforeCommit = false }: { failBeforeCommit?: boolean } = {},
+): Promise<EventOutcome> {
   const affiliate = (await refs.affiliate(event.uid).get()).data();
   if (!affiliate) throw new ApiError("not_found", `No affiliate has the uid ${event.uid}.`);
   return db().runTransaction(
@@ -75,6 +80,8 @@ export async function processEvent(event: AdvertiserEvent, bodySha256: string, n
         detail: outcome.detail ?? null,
       };
       tx.create(eventRef, record);
+      // A fault test: everything is staged, and a throw now must leave nothing written.
+      if (failBeforeCommit) throw new Error("Injected fault: before the ledger commit");
       return outcome;
     },
     { maxAttempts: limits.transactionAttempts },

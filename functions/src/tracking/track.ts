@@ -14,6 +14,7 @@ import { findLandingPage } from "../domain/landing-pages.js";
 import { collections } from "../domain/model.js";
 import { advertiserForHost, advertiserSettings, type AdvertiserSettings } from "../data/advertiser-config.js";
 import { db, refs } from "../data/firestore.js";
+import { clickLimiter } from "../http/limiters.js";
 import { clickIncrement } from "./clicks.js";
 
 export async function handleTrack(req: Request, res: Response): Promise<void> {
@@ -26,6 +27,13 @@ export async function handleTrack(req: Request, res: Response): Promise<void> {
   let target = advertiser.website;
 
   if (link) {
+    // Over the per-visitor limit: refused before anything is read or counted.
+    const retryAfter = await clickLimiter.check(visitorId(req));
+    if (retryAfter !== null) {
+      res.set({ "Cache-Control": "private, no-store", "Retry-After": String(retryAfter) });
+      res.status(429).type("text/plain").send(`Too many requests: try again in ${retryAfter} s.`);
+      return;
+    }
     const affiliate = (await refs.affiliate(link.uid).get()).data();
     const known = affiliate && (link.suffix === "" || affiliate.links[advertiser.id].includes(link.suffix));
     if (known) {
@@ -50,6 +58,13 @@ function destination(advertiser: AdvertiserSettings, uid: string, suffix: string
   return url.origin === home.origin ? url.toString() : advertiser.website;
 }
 
+/** Who clicked: a salted hash of address and user agent, so no IP address is ever stored. */
+function visitorId(req: Request): string {
+  return createHash("sha256")
+    .update(`${visitorSalt.value()}|${req.ip ?? ""}|${req.get("User-Agent") ?? ""}`)
+    .digest("hex");
+}
+
 /**
  * Counts the click unless this visitor already clicked this link this hour: the visit record is created
  * (failing if it exists) in the same batch as the shard increment, so the two happen together or not at
@@ -57,9 +72,7 @@ function destination(advertiser: AdvertiserSettings, uid: string, suffix: string
  */
 async function countClick(req: Request, advertiser: AdvertiserSettings, uid: string, suffix: string, now: Date) {
   const window = Math.floor(now.getTime() / limits.clickDedupeWindowMs);
-  const visitor = createHash("sha256")
-    .update(`${visitorSalt.value()}|${req.ip ?? ""}|${req.get("User-Agent") ?? ""}`)
-    .digest("hex");
+  const visitor = visitorId(req);
   const visitId = createHash("sha256").update(`${uid}|${advertiser.id}|${suffix}|${visitor}|${window}`).digest("hex");
   const visit = db().collection(collections.clickVisits).doc(visitId);
   const { ref, data } = clickIncrement({ uid, advertiser: advertiser.id, suffix, day: dayKey(now) });

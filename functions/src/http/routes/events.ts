@@ -3,7 +3,9 @@ import { Router } from "express";
 import { eventSigningSecrets, limits } from "../../config.js";
 import { parseEvent } from "../../domain/events.js";
 import { processEvent } from "../../ledger/process-event.js";
+import { faultRequested } from "../faults.js";
 import { ApiError } from "../errors.js";
+import { enforce, eventLimiter } from "../limiters.js";
 import { verifyEventSignature } from "../event-signature.js";
 import { rawBodyOf } from "../raw-body.js";
 
@@ -20,11 +22,16 @@ eventRoutes.post("/events", async (req, res) => {
     Math.floor(now.getTime() / 1000),
     limits.eventSignatureToleranceSeconds,
   );
+  await enforce(eventLimiter, advertiser, advertiser);
   const event = parseEvent(parseJson(raw), now);
   if (event.advertiser !== advertiser) {
     throw new ApiError("unauthenticated", `The signature is not ${event.advertiser}'s.`);
   }
-  const outcome = await processEvent(event, createHash("sha256").update(raw).digest("hex"), now);
+  const outcome = await processEvent(event, createHash("sha256").update(raw).digest("hex"), now, {
+    failBeforeCommit: faultRequested(req, "before-commit"),
+  });
+  if (faultRequested(req, "after-commit"))
+    throw new Error("Injected fault: after the ledger commit, before the answer");
   res.json(outcome);
 });
 

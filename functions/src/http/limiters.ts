@@ -1,0 +1,36 @@
+/** The product's rate limits (config.ts rateLimits), one limiter per kind of caller. */
+import { rateLimits } from "../config.js";
+import { ApiError } from "./errors.js";
+import { RateLimiter } from "./rate-limit.js";
+
+const minute = 60_000;
+
+/** Signed-in API callers, by uid: every call counted in the shared document (callers are few and slow). */
+export const apiLimiter = new RateLimiter(() => ({
+  scope: "api",
+  limit: rateLimits.apiPerCaller.value(),
+  windowMs: minute,
+  localAllowance: 0,
+}));
+
+/** Visitors of tracking links, by salted address: an ordinary visitor's click costs no extra operation. */
+export const clickLimiter = new RateLimiter(() => ({
+  scope: "clicks",
+  limit: rateLimits.clicksPerVisitor.value(),
+  windowMs: minute,
+  localAllowance: 20,
+}));
+
+/** Advertisers' servers, by advertiser: high volume, so each instance counts a share locally first. */
+export const eventLimiter = new RateLimiter(() => {
+  const limit = rateLimits.eventsPerAdvertiser.value();
+  return { scope: "events", limit, windowMs: minute, localAllowance: Math.floor(limit / 50) };
+});
+
+/** Refuses with a 429 and Retry-After when `limiter` says the key has had its share. */
+export async function enforce(limiter: RateLimiter, key: string, who: string): Promise<void> {
+  const retryAfter = await limiter.check(key);
+  if (retryAfter !== null) {
+    throw new ApiError("rate_limited", `Too many requests from ${who}: try again in ${retryAfter} s.`, retryAfter);
+  }
+}

@@ -1,0 +1,206 @@
+/**
+ * Who may call what: every endpoint × every role in one table (anonymous, the affiliate who owns the
+ * resource, another affiliate, advertiser staff, the admin, a suspended affiliate), and the tokens that
+ * must never get in (forged, expired, tampered, for a deleted or disabled user).
+ */
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, test } from "vitest";
+import { sendEvent } from "../../scripts/lib/events-client.ts";
+import { refs } from "../support/backend.ts";
+import { api, auth, createAffiliateUser, signIn, type TestUser } from "../support/users.ts";
+
+type Role = "anonymous" | "owner" | "other" | "staff" | "admin" | "suspended";
+const roles: Role[] = ["anonymous", "owner", "other", "staff", "admin", "suspended"];
+
+const form = {
+  name: "Access Tester",
+  country: "Portugal",
+  city: "Lisbon",
+  address: "Rua 1",
+  postCode: "1100",
+  company: "Access Lda",
+  invoiceEmail: "access@test.example",
+  tax: "PT1",
+  payoutType: "Wise",
+  paypalEmail: "access@wise.example",
+  tronAddress: "",
+  fedwireRoutingNumber: "",
+  swiftBIC: "",
+  bankAccountNumber: "",
+  accountType: "Checking",
+};
+
+const users = {} as Record<Exclude<Role, "anonymous">, TestUser>;
+let invoiceNumber = "";
+
+async function withRole(claims: Record<string, boolean>): Promise<TestUser> {
+  const user = await createAffiliateUser();
+  await auth().setCustomUserClaims(user.uid, claims);
+  return { ...user, token: await signIn(user) };
+}
+
+beforeAll(async () => {
+  const [owner, other, staff, admin, suspended] = await Promise.all([
+    createAffiliateUser(),
+    createAffiliateUser(),
+    withRole({ advertiser: true }),
+    withRole({ admin: true }),
+    createAffiliateUser(),
+  ]);
+  Object.assign(users, { owner, other, staff, admin, suspended });
+  await refs.affiliate(suspended.uid).update({ fraud_user: true });
+  // The owner has a payout pending, so there is an invoice to ask for.
+  await sendEvent({
+    id: `e-${randomUUID()}`,
+    advertiser_id: "promptchan",
+    type: "sale",
+    uid: owner.uid,
+    amount: 400,
+    occurred_at: new Date(Date.now() - 60_000).toISOString(),
+  });
+  const requested = await api(owner, "POST", "/api/request_payout", form);
+  invoiceNumber = /filename="(INV-[\d-]+)\.pdf"/.exec(requested.headers.get("content-disposition") ?? "")![1]!;
+});
+
+interface Row {
+  endpoint: string;
+  method: "GET" | "POST";
+  body?: () => unknown;
+  expect: Record<Role, number>;
+}
+
+const table: Row[] = [
+  {
+    endpoint: "/api/get_user_data",
+    method: "GET",
+    expect: { anonymous: 401, owner: 200, other: 200, staff: 200, admin: 200, suspended: 200 },
+  },
+  {
+    endpoint: "/api/create_account",
+    method: "POST",
+    expect: { anonymous: 401, owner: 200, other: 200, staff: 200, admin: 200, suspended: 200 },
+  },
+  {
+    endpoint: "/api/get_user_data_admin",
+    method: "POST",
+    body: () => ({ uid: users.owner.uid }),
+    expect: { anonymous: 401, owner: 403, other: 403, staff: 403, admin: 200, suspended: 403 },
+  },
+  {
+    endpoint: "/api/add_custom_link",
+    method: "POST",
+    body: () => ({
+      uid: users.owner.uid,
+      suffix: randomUUID().replaceAll("-", "").slice(0, 6),
+      currentAdvertiser: "cutechat",
+    }),
+    expect: { anonymous: 401, owner: 200, other: 403, staff: 403, admin: 200, suspended: 403 },
+  },
+  {
+    // A tracker the owner does not have: allowed callers get as far as "not found".
+    endpoint: "/api/delete_custom_link",
+    method: "POST",
+    body: () => ({ uid: users.owner.uid, link: "/nosuch", currentAdvertiser: "promptchan" }),
+    expect: { anonymous: 401, owner: 404, other: 403, staff: 403, admin: 404, suspended: 403 },
+  },
+  {
+    endpoint: "/api/update_paypal_account",
+    method: "POST",
+    body: () => form,
+    expect: { anonymous: 401, owner: 200, other: 200, staff: 200, admin: 200, suspended: 403 },
+  },
+  {
+    // Everyone but the owner has no balance; the owner has a payout pending already.
+    endpoint: "/api/request_payout",
+    method: "POST",
+    body: () => form,
+    expect: { anonymous: 401, owner: 409, other: 409, staff: 409, admin: 409, suspended: 403 },
+  },
+  {
+    endpoint: "/api/download_invoice",
+    method: "POST",
+    body: () => ({ invoice_number: invoiceNumber }),
+    expect: { anonymous: 401, owner: 200, other: 403, staff: 200, admin: 200, suspended: 403 },
+  },
+  {
+    endpoint: "/api/check_advertiser",
+    method: "GET",
+    expect: { anonymous: 401, owner: 200, other: 200, staff: 200, admin: 200, suspended: 200 },
+  },
+  {
+    endpoint: "/api/summary",
+    method: "GET",
+    expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },
+  },
+  {
+    // The wrong amount, so allowed callers are refused for it (and nothing is recorded here).
+    endpoint: "/api/record_payout",
+    method: "POST",
+    body: () => ({ user_id: users.owner.uid, payout_amount: 1 }),
+    expect: { anonymous: 401, owner: 403, other: 403, staff: 409, admin: 409, suspended: 403 },
+  },
+  {
+    endpoint: "/api/payout_history",
+    method: "GET",
+    expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },
+  },
+];
+
+describe.each(table)("$method $endpoint", (row) => {
+  test.each(roles)("as %s", async (role) => {
+    const caller = role === "anonymous" ? null : users[role];
+    const answer = await api(caller, row.method, row.endpoint, row.body?.());
+    expect(answer.status).toBe(row.expect[role]);
+    if (answer.status >= 400) expect(typeof answer.json.error).toBe("string");
+  });
+});
+
+test("check_advertiser answers from the account's role", async () => {
+  const answers = await Promise.all(
+    (["owner", "staff", "admin"] as const).map((role) => api(users[role], "GET", "/api/check_advertiser")),
+  );
+  expect(answers.map((answer) => answer.json.is_advertiser)).toEqual([false, true, true]);
+});
+
+describe("tokens that must not get in", () => {
+  const parts = (token: string) => token.split(".");
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const payloadOf = (token: string) =>
+    JSON.parse(Buffer.from(parts(token)[1]!, "base64url").toString()) as Record<string, unknown>;
+
+  test("a token signed with a key of someone else's (RS256, made-up signature) is a 401", async () => {
+    const forged = `${encode({ alg: "RS256", typ: "JWT", kid: "made-up" })}.${parts(users.owner.token)[1]}.${Buffer.from(randomUUID()).toString("base64url")}`;
+    expect((await api({ token: forged }, "GET", "/api/get_user_data")).status).toBe(401);
+  });
+
+  test("a token with a role added to its claims gets nothing: roles come from the account", async () => {
+    const tampered = `${parts(users.other.token)[0]}.${encode({ ...payloadOf(users.other.token), admin: true, advertiser: true })}.`;
+    expect((await api({ token: tampered }, "GET", "/api/summary")).status).toBe(403);
+    expect((await api({ token: tampered }, "POST", "/api/get_user_data_admin", { uid: users.owner.uid })).status).toBe(
+      403,
+    );
+  });
+
+  test("a token for a user who does not exist is a 401", async () => {
+    const ghost = `${parts(users.other.token)[0]}.${encode({ ...payloadOf(users.other.token), sub: "no-such-user", user_id: "no-such-user" })}.`;
+    expect((await api({ token: ghost }, "GET", "/api/get_user_data")).status).toBe(401);
+  });
+
+  test("a revoked role is gone at once, before the token is refreshed", async () => {
+    const staff = await withRole({ advertiser: true });
+    expect((await api(staff, "GET", "/api/summary")).status).toBe(200);
+    await auth().setCustomUserClaims(staff.uid, {});
+    expect((await api(staff, "GET", "/api/summary")).status).toBe(403);
+  });
+
+  test("expired, disabled and deleted are 401 (see also accounts.test.ts)", async () => {
+    const expired = `${parts(users.other.token)[0]}.${encode({ ...payloadOf(users.other.token), exp: 1_600_000_000, iat: 1_599_999_000 })}.`;
+    expect((await api({ token: expired }, "GET", "/api/get_user_data")).json.error).toMatch(/expired/);
+    const disabled = await createAffiliateUser();
+    await auth().updateUser(disabled.uid, { disabled: true });
+    expect((await api(disabled, "GET", "/api/get_user_data")).status).toBe(401);
+    const deleted = await createAffiliateUser();
+    await auth().deleteUser(deleted.uid);
+    expect((await api(deleted, "GET", "/api/get_user_data")).status).toBe(401);
+  });
+});

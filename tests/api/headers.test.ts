@@ -1,0 +1,46 @@
+/** The security headers Hosting sends, and that API answers are never cached. */
+import { describe, expect, test } from "vitest";
+import { emulators, siteUrl } from "../../scripts/lib/project.ts";
+
+async function headersOf(path: string, init?: RequestInit): Promise<Headers> {
+  const response = await fetch(`${siteUrl}${path}`, { redirect: "manual", ...init });
+  await response.arrayBuffer();
+  return response.headers;
+}
+
+describe("pages", () => {
+  test.each(["/", "/terms", "/dashboard", "/no/such/page"])("%s carries the security headers", async (path) => {
+    const headers = await headersOf(path);
+    const csp = headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toMatch(/script-src 'self'[^;]*https:\/\/apis\.google\.com/);
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+    // The app talks to the emulators in development: their addresses come from firebase.json.
+    for (const name of ["auth", "firestore"] as const) {
+      expect(csp).toContain(`http://${emulators[name].host}:${emulators[name].port}`);
+    }
+    expect(headers.get("x-content-type-options")).toBe("nosniff");
+    expect(headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(headers.get("x-frame-options")).toBe("DENY");
+    expect(headers.get("cache-control")).toBe("no-cache");
+  });
+});
+
+describe("API answers and redirects are never cached", () => {
+  test.each([
+    ["GET", "/api/health"],
+    ["GET", "/api/get_user_data"],
+    ["POST", "/api/events"],
+    ["GET", "/api/no-such-endpoint"],
+  ])("%s %s", async (method, path) => {
+    const headers = await headersOf(path, { method });
+    expect(headers.get("cache-control")).toBe("private, no-store");
+    expect(headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  test("a tracking link's redirect", async () => {
+    expect((await headersOf("/m/nobody")).get("cache-control")).toBe("private, no-store");
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * Rate limits: per caller on the API, per visitor on the click redirect, counted in Firestore so every
+ * function instance sees the same count; 429 with Retry-After beyond the limit.
+ */
+import { randomUUID } from "node:crypto";
+import { describe, expect, test } from "vitest";
+import { RateLimiter } from "../../functions/src/http/rate-limit.ts";
+import { createAffiliate, openLink } from "../support/backend.ts";
+import { api, createAffiliateUser } from "../support/users.ts";
+
+/**
+ * Limits count per clock minute. A test that needs most of a minute to itself starts in a fresh one rather
+ * than straddle a boundary (a wait on the clock, bounded by `needMs`; no server is waited for).
+ */
+async function startOfRoomyMinute(needMs: number): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
+describe("the shared counter (in-process, two limiters standing for two function instances)", () => {
+  const rule = () => ({ scope: `test-${randomUUID().slice(0, 8)}`, limit: 10, windowMs: 60_000, localAllowance: 3 });
+
+  test("a key over its limit on one instance is refused on the other, once that one consults the count", async () => {
+    await startOfRoomyMinute(10_000);
+    const shared = rule();
+    const [first, second] = [new RateLimiter(() => shared), new RateLimiter(() => shared)];
+    const answers: (number | null)[] = [];
+    for (let i = 0; i < 11; i++) answers.push(await first.check("visitor-a"));
+    expect(answers.slice(0, 10)).toEqual(Array(10).fill(null));
+    expect(answers[10]).toBeGreaterThan(0);
+    // The other instance lets its local allowance through, then reads the shared count and refuses.
+    const elsewhere: (number | null)[] = [];
+    for (let i = 0; i < 5; i++) elsewhere.push(await second.check("visitor-a"));
+    expect(elsewhere.slice(0, 3)).toEqual([null, null, null]);
+    expect(elsewhere[3]).toBeGreaterThan(0);
+    expect(elsewhere[4]).toBeGreaterThan(0);
+    // Another key is unaffected.
+    expect(await second.check("visitor-b")).toBeNull();
+  });
+
+  test("with no local allowance every request is counted at once, across instances", async () => {
+    await startOfRoomyMinute(10_000);
+    const shared = { ...rule(), localAllowance: 0, limit: 4 };
+    const limiters = [new RateLimiter(() => shared), new RateLimiter(() => shared)];
+    const answers: (number | null)[] = [];
+    for (let i = 0; i < 6; i++) answers.push(await limiters[i % 2]!.check("caller"));
+    expect(answers.map((answer) => answer === null)).toEqual([true, true, true, true, false, false]);
+  });
+});
+
+describe("through the API", () => {
+  test("a caller over 300 calls a minute gets 429 with Retry-After, on any instance; others do not", async () => {
+    await startOfRoomyMinute(40_000);
+    const [busy, other] = await Promise.all([createAffiliateUser(), createAffiliateUser()]);
+    let first429 = -1;
+    for (let i = 0; i < 310 && first429 < 0; i++) {
+      const answer = await api(busy, "GET", "/api/get_user_data");
+      if (answer.status === 429) first429 = i;
+      else expect(answer.status).toBe(200);
+    }
+    // create_account was the user's first call of the minute: the 300th get_user_data is its 301st.
+    expect(first429).toBe(299);
+    const refused = await api(busy, "GET", "/api/get_user_data");
+    expect(refused.status).toBe(429);
+    expect(refused.json.error).toMatch(/^Too many requests from this account: try again in \d+ s\.$/);
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // A burst at once reaches fresh function instances too: the count is shared, so all are refused.
+    const burst = await Promise.all(Array.from({ length: 6 }, () => api(busy, "GET", "/api/get_user_data")));
+    expect(burst.map((answer) => answer.status)).toEqual(Array(6).fill(429));
+    expect((await api(other, "GET", "/api/get_user_data")).status).toBe(200);
+  }, 120_000);
+
+  test("a visitor opening links over 120 times a minute gets 429; other visitors are still redirected", async () => {
+    await startOfRoomyMinute(40_000);
+    const uid = await createAffiliate({ links: { promptchan: ["/tw"], cutechat: [], creategirls: [] } });
+    const ip = `10.${Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 250)}.7`;
+    let first429 = -1;
+    for (let i = 0; i < 200 && first429 < 0; i++) {
+      const answer = await openLink(`/m/${uid}/tw`, { ip, userAgent: "hammer" });
+      if (answer.status === 429) first429 = i;
+      else expect(answer.status).toBe(302);
+    }
+    // 120 allowed; an instance that had not seen this visitor may let its local share of 20 through first.
+    expect(first429).toBeGreaterThanOrEqual(120);
+    expect(first429).toBeLessThanOrEqual(160);
+    expect((await openLink(`/m/${uid}/tw`, { ip: "10.250.250.250", userAgent: "hammer" })).status).toBe(302);
+  }, 120_000);
+});
