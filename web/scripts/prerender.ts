@@ -6,6 +6,11 @@
  * Each page's HTML also preloads its own route chunk (and that chunk's imports): the browser must load it
  * before hydrating (src/main.tsx), and would otherwise only discover it once the entry chunk has run.
  *
+ * A prerendered page paints from its HTML alone: its stylesheets are inlined (about 3 KB of gzip; one round
+ * trip sooner than a stylesheet fetched first, which is most of a phone's first paint), and its module
+ * script and preloads go at the end of the body, so on a slow link the page's own bytes arrive before the
+ * hydration code starts sharing it. Module scripts run after parsing wherever they stand.
+ *
  *   node scripts/prerender.ts --mode <vite mode>
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -57,6 +62,25 @@ function pageAssetTags(manifest: Manifest, template: string, chunks: string[]): 
   ];
 }
 
+/** `document` with its module script and modulepreload links moved from the head to the end of the body. */
+function scriptsLast(document: string): string {
+  const tag = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
+  const [head, body] = document.split("</head>") as [string, string];
+  const scripts = head.match(tag) ?? [];
+  if (scripts.length === 0 || !body.includes("</body>")) throw new Error("found no module script to move");
+  const rest = head.replace(tag, "").replace(/\n\s*\n/g, "\n");
+  return `${rest}</head>${body.replace("</body>", `  ${scripts.join("\n    ")}\n  </body>`)}`;
+}
+
+/** `document` with each of its stylesheet links replaced by the stylesheet itself. */
+function inlineStylesheets(document: string): string {
+  return document.replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (_, file: string) => {
+    const css = readFileSync(path.join(dist, file), "utf8");
+    if (/<\/style/i.test(css)) throw new Error(`${file} contains "</style": it cannot be inlined`);
+    return `<style>${css.trim()}</style>`;
+  });
+}
+
 const vite = await createServer({
   root: webDir,
   mode,
@@ -81,10 +105,15 @@ try {
     const chunks = await routeChunks(vite, manifest, routes, page);
     if (chunks.length === 0) throw new Error(`${page}: found no route chunk in the build manifest`);
     const assets = pageAssetTags(manifest, template, chunks);
-    const document = template
-      .replace(/<title>.*<\/title>/, `<title>${title}</title>\n    ${head}`)
-      .replace("</head>", `  ${assets.join("\n    ")}\n  </head>`)
-      .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
+    const document = scriptsLast(
+      inlineStylesheets(
+        template
+          .replace(/<title>.*<\/title>/, `<title>${title}</title>\n    ${head}`)
+          .replace("</head>", `  ${assets.join("\n    ")}\n  </head>`)
+          .replace('<div id="root"></div>', `<div id="root">${html}</div>`),
+      ),
+    );
+    if (!document.includes("<style>")) throw new Error(`${page}: its stylesheet was not inlined`);
     const file = page === "/" ? "index.html" : `${page.slice(1)}.html`;
     writeFileSync(path.join(dist, file), document);
     console.log(`prerendered ${page} → dist/${file} (${(document.length / 1024).toFixed(1)} KB)`);

@@ -1,9 +1,11 @@
 /**
  * The picture of the affiliate dashboard on the landing pages (made by web/scripts/make-images.ts). WebP in
  * two widths with its intrinsic size set, so the browser reserves its place and picks the smaller file on
- * phones. Loaded eagerly: it is part of the first screen.
+ * phones. Not preloaded: on a phone it sits below the first screen (public.css), where fetching it early
+ * would only take the link from the page's first bytes; on a wide screen the browser finds it in the HTML
+ * and raises its priority once layout shows it on screen.
  */
-export function DashboardPreview({ priority = false }: { priority?: boolean }) {
+export function DashboardPreview() {
   return (
     <img
       className="screenshot"
@@ -13,7 +15,6 @@ export function DashboardPreview({ priority = false }: { priority?: boolean }) {
       width={1200}
       height={750}
       alt="Sign up for your affiliate dashboard: earnings, sign-ups, clicks and sales at a glance"
-      fetchPriority={priority ? "high" : "auto"}
       decoding="async"
     />
   );

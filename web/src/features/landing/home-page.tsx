@@ -84,7 +84,7 @@ export function HomePage() {
           </div>
         </div>
         <Link to={paths.signup} className="screenshot-link">
-          <DashboardPreview priority />
+          <DashboardPreview />
         </Link>
       </section>
 

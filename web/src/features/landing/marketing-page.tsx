@@ -57,7 +57,7 @@ export function MarketingPage() {
           </div>
         </div>
         <Link to={paths.signup} className="screenshot-link">
-          <DashboardPreview priority />
+          <DashboardPreview />
         </Link>
       </section>
 

@@ -1,0 +1,83 @@
+/**
+ * npm run bench: builds the functions and the web app, runs the benchmarks (scripts/bench/) inside one
+ * `firebase emulators:exec` with an empty database they seed themselves, and writes docs/benchmarks.md
+ * (also printed). Benchmarks, not tests: a missed target never fails; a benchmark that cannot run does.
+ *
+ *   npm run bench                          everything, rewrites docs/benchmarks.md (about 15 minutes)
+ *   npm run bench -- --only clicks,events  some of them, printed (test-results/bench/), the doc untouched
+ */
+import { spawn } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createInterface } from "node:readline";
+import path from "node:path";
+import { buildForEmulators } from "./lib/build.ts";
+import { ensureChromium } from "./lib/chromium.ts";
+import { prepareEmulatorEnv, SetupError } from "./lib/emulator-env.ts";
+import { firebaseProjectArgs } from "./lib/firebase-cli.ts";
+import { withEmulatorLock } from "./lib/emulator-lock.ts";
+import { localBin, main, step, StepFailed } from "./lib/process.ts";
+import { rootDir } from "./lib/project.ts";
+import type { BenchResults } from "./bench/lib/results.ts";
+import { renderReport } from "./bench/report.ts";
+
+const names = ["invoice", "summary", "events", "clicks", "dashboard", "web"];
+const browserBenchmarks = ["dashboard", "web"];
+const outputDir = path.join(rootDir, "test-results", "bench");
+const resultsFile = path.join(outputDir, "results.json");
+const emulatorLog = path.join(outputDir, "emulators.log");
+const docFile = path.join(rootDir, "docs", "benchmarks.md");
+
+const args = process.argv.slice(2);
+const only = args.includes("--only") ? (args[args.indexOf("--only") + 1] ?? "").split(",").filter(Boolean) : [];
+const skipBuild = args.includes("--no-build");
+
+await main(async () => {
+  for (const name of only) {
+    if (!names.includes(name)) throw new SetupError(`Unknown benchmark "${name}": use ${names.join(", ")}.`);
+  }
+  const selected = only.length > 0 ? only : names;
+  const { env } = prepareEmulatorEnv();
+  if (selected.some((name) => browserBenchmarks.includes(name))) ensureChromium();
+  await withEmulatorLock(() => run(env));
+
+  if (!existsSync(resultsFile)) throw new SetupError("The benchmarks wrote no results.");
+  const results = JSON.parse(readFileSync(resultsFile, "utf8")) as BenchResults;
+  const everything = only.length === 0;
+  const target = everything ? docFile : path.join(outputDir, "benchmarks.md");
+  writeFileSync(target, renderReport(results));
+  step("Formatting the report", localBin("prettier"), ["--write", "--log-level", "warn", target]);
+  console.log(`\n${readFileSync(target, "utf8")}`);
+  console.log(`Written to ${path.relative(rootDir, target)}.`);
+  if (results.failures.length > 0) {
+    console.error(
+      `\n✖ ${results.failures.length} benchmark(s) did not run: ${results.failures.map((f) => f.id).join(", ")}.`,
+    );
+    process.exitCode = 1;
+  }
+});
+
+async function run(env: NodeJS.ProcessEnv): Promise<void> {
+  if (!skipBuild) buildForEmulators();
+  rmSync(resultsFile, { force: true });
+  const runner = ["node", "scripts/bench/run.ts", "--out", path.relative(rootDir, resultsFile)];
+  if (only.length > 0) runner.push("--only", only.join(","));
+  console.log(`\n▶ Running the benchmarks in the emulators (their log: ${path.relative(rootDir, emulatorLog)})`);
+  mkdirSync(outputDir, { recursive: true });
+  const log = createWriteStream(emulatorLog);
+  // The emulators log every request (thousands here): they go to the log file, the bench's own lines and
+  // anything alarming to the terminal.
+  const child = spawn(
+    localBin("firebase"),
+    ["emulators:exec", ...firebaseProjectArgs(), "--only", "auth,firestore,functions,hosting", runner.join(" ")],
+    { cwd: rootDir, env, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on("line", (line) => {
+      log.write(`${line}\n`);
+      if (/\[bench|✖|⚠|Error|exited/.test(line)) console.log(line);
+    });
+  }
+  const code = await new Promise<number>((resolve) => child.on("exit", (status) => resolve(status ?? 1)));
+  await new Promise((resolve) => log.end(resolve));
+  if (code !== 0) throw new StepFailed("Running the benchmarks in the emulators", code);
+}

@@ -1,0 +1,372 @@
+/**
+ * POST /api/events: signed sale events per second, sustained, for one affiliate and spread over 1,000,
+ * through the Hosting emulator, against GET /api/health on the same function at the same concurrency (the
+ * floor: the same path with no signature check and no Firestore). Reads and writes per event are counted
+ * on the same app served from the bench process.
+ */
+import { randomUUID } from "node:crypto";
+import http from "node:http";
+import { signature } from "../lib/events-client.ts";
+import { demoSecrets } from "../lib/local-secrets.ts";
+import type { BenchContext } from "./lib/context.ts";
+import { elapsed } from "./lib/context.ts";
+import { breakdown, type OpCounts } from "./lib/firestore-ops.ts";
+import { closedLoop, send, type Answer, type HttpRequest, type LoadResult } from "./lib/http-load.ts";
+import { serve } from "./lib/in-process.ts";
+import type { Section, Table, Target } from "./lib/results.ts";
+import { benchAffiliate, benchUid, seedAffiliates } from "./lib/seed.ts";
+import { median, mmm, num, ratio, spread } from "./lib/stats.ts";
+
+const concurrency = 10;
+const perRun = 200;
+const rounds = 3;
+const spreadOver = 1_000;
+const hotUid = "bench-events-hot";
+const advertiser = "promptchan";
+const secret = demoSecrets.EVENT_SIGNING_SECRETS[advertiser];
+const runId = randomUUID().slice(0, 8);
+
+let sequence = 0;
+function saleBody(uid: string, extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({
+    id: `bench-${runId}-${sequence++}`,
+    advertiser_id: advertiser,
+    type: "sale",
+    uid,
+    amount: "19.99",
+    occurred_at: new Date(Date.now() - 60_000).toISOString(),
+    ...extra,
+  });
+}
+
+function eventRequest(raw: string): HttpRequest {
+  return {
+    path: "/api/events",
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Signature": signature(raw, secret) },
+    body: raw,
+  };
+}
+
+interface Tally {
+  applied: number;
+  other: Record<string, number>;
+}
+
+function tally(): { counts: Tally; onAnswer: (answer: Answer) => void } {
+  const counts: Tally = { applied: 0, other: {} };
+  return {
+    counts,
+    onAnswer: (answer) => {
+      let status = `${answer.status}`;
+      try {
+        status = `${answer.status} ${(JSON.parse(answer.body.toString()) as { status?: string }).status ?? ""}`.trim();
+      } catch {
+        // not JSON: the status code says enough
+      }
+      if (status === "200 applied") counts.applied += 1;
+      else counts.other[status] = (counts.other[status] ?? 0) + 1;
+    },
+  };
+}
+
+async function totalSales(ctx: BenchContext, uids: Set<string>): Promise<number> {
+  const snapshot = await ctx.fns.db().collection("affiliates").select("total_sales").get();
+  return snapshot.docs
+    .filter((doc) => uids.has(doc.id))
+    .reduce((sum, doc) => sum + ((doc.get("total_sales") as number | undefined) ?? 0), 0);
+}
+
+interface PerEvent {
+  label: string;
+  events: number;
+  reads: number[];
+  writes: number[];
+  readsBy: Record<string, number>;
+  writesBy: Record<string, number>;
+  rollbacks: number;
+}
+
+function perEvent(label: string, measured: OpCounts[]): PerEvent {
+  const sum = (pick: (counts: OpCounts) => Record<string, number>) => {
+    const into: Record<string, number> = {};
+    for (const counts of measured) {
+      for (const [key, value] of Object.entries(pick(counts))) into[key] = (into[key] ?? 0) + value;
+    }
+    return into;
+  };
+  return {
+    label,
+    events: measured.length,
+    reads: measured.map((counts) => counts.reads),
+    writes: measured.map((counts) => counts.writes),
+    readsBy: sum((counts) => counts.readsBy),
+    writesBy: sum((counts) => counts.writesBy),
+    rollbacks: measured.reduce((total, counts) => total + counts.rollbacks, 0),
+  };
+}
+
+export async function benchEvents(ctx: BenchContext): Promise<Section> {
+  const started = performance.now();
+  const { fns, site, log } = ctx;
+  const now = new Date();
+  await fns.refs.affiliate(hotUid).set({ ...benchAffiliate(fns, 20_000, now), uid: hotUid });
+  // The summary benchmark's first 1,000 affiliates; seeded here when it did not run.
+  if (!(await fns.refs.affiliate(benchUid(spreadOver - 1)).get()).exists) await seedAffiliates(fns, 0, spreadOver, now);
+  const spreadUids = new Set(Array.from({ length: spreadOver }, (_, i) => benchUid(i)));
+  const hotBefore = await totalSales(ctx, new Set([hotUid]));
+  const spreadBefore = await totalSales(ctx, spreadUids);
+
+  const load = (request: (index: number) => HttpRequest, onAnswer?: (answer: Answer) => void, count = perRun) =>
+    closedLoop({ host: site.host, port: site.port, concurrency, count, maxMs: 90_000, request, onAnswer });
+  const health = () => load(() => ({ path: "/api/health" }));
+  const hotTally = tally();
+  const spreadTally = tally();
+  let spreadIndex = 0;
+  const hot = () => load(() => eventRequest(saleBody(hotUid)), hotTally.onAnswer);
+  const spreadOut = () =>
+    load(() => eventRequest(saleBody(benchUid(spreadIndex++ % spreadOver))), spreadTally.onAnswer);
+
+  // Warm-up: one worker per concurrent request must start before anything is timed.
+  log("events: warming up");
+  await load(() => ({ path: "/api/health" }), undefined, concurrency * 4);
+  await load(() => eventRequest(saleBody(benchUid(spreadIndex++ % spreadOver))), spreadTally.onAnswer, concurrency * 4);
+
+  const runs: Record<"health" | "hot" | "spread", LoadResult[]> = { health: [], hot: [], spread: [] };
+  for (let round = 0; round < rounds; round++) {
+    runs.health.push(await health());
+    runs.hot.push(await hot());
+    runs.spread.push(await spreadOut());
+    log(
+      `events: round ${round + 1}: health ${num(runs.health.at(-1)!.perSecond)}/s, ` +
+        `hot ${num(runs.hot.at(-1)!.perSecond)}/s, spread ${num(runs.spread.at(-1)!.perSecond)}/s`,
+    );
+  }
+  const hotAfter = await totalSales(ctx, new Set([hotUid]));
+  const spreadAfter = await totalSales(ctx, spreadUids);
+
+  // Operations per event, on the same app served from this process.
+  log("events: counting operations per event");
+  const counted = await countPerEvent(ctx);
+
+  return report({
+    runs,
+    hotTally: hotTally.counts,
+    spreadTally: spreadTally.counts,
+    hotDelta: hotAfter - hotBefore,
+    spreadDelta: spreadAfter - spreadBefore,
+    counted,
+    elapsedSeconds: elapsed(started),
+  });
+}
+
+async function countPerEvent(ctx: BenchContext) {
+  const { fns, ops } = ctx;
+  const local = await serve(fns.createApp());
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const call = (raw: string) => send(agent, local.host, local.port, eventRequest(raw));
+  const measureOne = async (raw: string) => {
+    const { value, counts } = await ops.measure(() => call(raw));
+    if (value.status !== 200) throw new Error(`An in-process event answered ${value.status}: ${value.body.toString()}`);
+    return counts;
+  };
+  try {
+    // Warm: the advertiser secrets, the modules, the connections.
+    for (let i = 0; i < 3; i++) await call(saleBody(benchUid(i)));
+
+    const sequential: PerEvent[] = [];
+    const hotSales: OpCounts[] = [];
+    for (let i = 0; i < 20; i++) hotSales.push(await measureOne(saleBody(hotUid)));
+    sequential.push(perEvent("sale, one affiliate", hotSales));
+    const spreadSales: OpCounts[] = [];
+    const saleIds: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const raw = saleBody(benchUid(100 + i));
+      saleIds.push((JSON.parse(raw) as { id: string }).id);
+      spreadSales.push(await measureOne(raw));
+    }
+    sequential.push(perEvent("sale, spread", spreadSales));
+    const signUps: OpCounts[] = [];
+    for (let i = 0; i < 10; i++)
+      signUps.push(await measureOne(saleBody(benchUid(200 + i), { type: "sign_up", amount: undefined })));
+    sequential.push(perEvent("sign-up", signUps));
+    const refunds: OpCounts[] = [];
+    for (let i = 0; i < 10; i++) {
+      refunds.push(
+        await measureOne(saleBody(benchUid(100 + i), { type: "refund", amount: "5.00", refers_to: saleIds[i] })),
+      );
+    }
+    sequential.push(perEvent("refund", refunds));
+    const duplicates: OpCounts[] = [];
+    const again = saleBody(hotUid);
+    await call(again);
+    for (let i = 0; i < 5; i++) duplicates.push(await measureOne(again));
+    sequential.push(perEvent("the same event again (duplicate)", duplicates));
+
+    // Concurrent: 100 sales at once for one affiliate, then spread; contention shows as rollbacks (retries).
+    const concurrent: { label: string; counts: OpCounts; events: number }[] = [];
+    for (const [label, uid] of [
+      ["100 sales, 10 at a time, one affiliate", () => hotUid],
+      ["100 sales, 10 at a time, spread", (i: number) => benchUid(300 + i)],
+    ] as const) {
+      const { counts } = await ops.measure(async () => {
+        const bodies = Array.from({ length: 100 }, (_, i) => saleBody(uid(i)));
+        let next = 0;
+        await Promise.all(
+          Array.from({ length: concurrency }, async () => {
+            while (next < bodies.length) await call(bodies[next++]!);
+          }),
+        );
+      });
+      concurrent.push({ label, counts, events: 100 });
+    }
+
+    // Past the instance's allowance: the event limiter counts each advertiser's events in the instance's
+    // memory first, then in a shared counter document. Events for an unknown affiliate (refused after the
+    // limiter, before the ledger) use the allowance up; then 20 sales show the sustained cost.
+    const sustained = await pastTheAllowance(ctx, call, measureOne);
+    return { sequential, concurrent, sustained };
+  } finally {
+    agent.destroy();
+    await local.close();
+  }
+}
+
+async function pastTheAllowance(
+  ctx: BenchContext,
+  call: (raw: string) => Promise<Answer>,
+  measureOne: (raw: string) => Promise<OpCounts>,
+): Promise<{ allowanceUsedAfter: number; perEvent: PerEvent } | undefined> {
+  const { ops } = ctx;
+  // Start with most of a one-minute window ahead, so the window does not turn over half-way.
+  const intoMinute = Date.now() % 60_000;
+  if (intoMinute > 35_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 200));
+  let sent = 0;
+  const limit = 3_000;
+  while (sent < limit) {
+    const { counts } = await ops.measure(async () => {
+      const bodies = Array.from({ length: 50 }, () => saleBody("bench-nobody"));
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (next < bodies.length) await call(bodies[next++]!);
+        }),
+      );
+    });
+    sent += 50;
+    if (Object.keys(counts.readsBy).some((collection) => collection !== "affiliates")) break;
+  }
+  if (sent >= limit) return undefined;
+  const measured: OpCounts[] = [];
+  for (let i = 0; i < 20; i++) measured.push(await measureOne(saleBody(benchUid(400 + i))));
+  return { allowanceUsedAfter: sent, perEvent: perEvent("sale, past the instance's allowance", measured) };
+}
+
+interface EventsResult {
+  runs: Record<"health" | "hot" | "spread", LoadResult[]>;
+  hotTally: Tally;
+  spreadTally: Tally;
+  hotDelta: number;
+  spreadDelta: number;
+  counted: Awaited<ReturnType<typeof countPerEvent>>;
+  elapsedSeconds: number;
+}
+
+function report(result: EventsResult): Section {
+  const { runs, counted } = result;
+  const rate = (key: keyof typeof runs) => spread(runs[key].map((run) => run.perSecond));
+  const p50 = (key: keyof typeof runs) => spread(runs[key].map((run) => run.p50));
+  const p99 = (key: keyof typeof runs) => spread(runs[key].map((run) => run.p99));
+  const floorRate = rate("health").median;
+  const label = {
+    health: "GET /api/health (floor)",
+    hot: "sales, one affiliate",
+    spread: "sales over 1,000 affiliates",
+  };
+  const throughput: Table = {
+    head: ["what", "per second, median (min–max)", "vs floor", "p50 ms", "p99 ms"],
+    rows: (["health", "hot", "spread"] as const).map((key) => [
+      label[key],
+      mmm(rate(key)),
+      ratio(rate(key).median, floorRate),
+      mmm(p50(key)),
+      mmm(p99(key)),
+    ]),
+  };
+  const opsRow = (row: PerEvent) => [
+    row.label,
+    String(row.events),
+    `${num(median(row.reads), 0)} (${num(Math.min(...row.reads), 0)}–${num(Math.max(...row.reads), 0)})`,
+    breakdown(row.readsBy, row.events),
+    `${num(median(row.writes), 0)} (${num(Math.min(...row.writes), 0)}–${num(Math.max(...row.writes), 0)})`,
+    breakdown(row.writesBy, row.events),
+  ];
+  const operations: Table = {
+    caption: "Operations per event, each event measured alone (median, min–max over the events):",
+    head: ["event", "events", "reads", "reads by collection (per event)", "writes", "writes by collection (per event)"],
+    rows: [...counted.sequential, ...(counted.sustained ? [counted.sustained.perEvent] : [])].map(opsRow),
+  };
+  const concurrentTable: Table = {
+    caption: "Ten at a time: the per-event average, and transaction retries (a rollback is a retried transaction):",
+    head: ["run", "reads per event", "writes per event", "rollbacks per event"],
+    rows: counted.concurrent.map((row) => [
+      row.label,
+      (row.counts.reads / row.events).toFixed(2),
+      (row.counts.writes / row.events).toFixed(2),
+      (row.counts.rollbacks / row.events).toFixed(2),
+    ]),
+  };
+  const hotSent = result.hotTally.applied;
+  const spreadSent = result.spreadTally.applied;
+  const others = [result.hotTally.other, result.spreadTally.other]
+    .flatMap((other) => Object.entries(other))
+    .map(([status, count]) => `${count} × ${status}`);
+  const sale = counted.sequential[0]!;
+  const targets: Target[] = [];
+  return {
+    id: "events",
+    title: "Advertiser events",
+    method: [
+      `Signed \`sale\` events (HMAC-SHA256, as an advertiser's server signs them) are POSTed to /api/events ` +
+        `through the Hosting emulator's port by ${concurrency} clients at once, ${perRun} events per run: all for ` +
+        `one affiliate, or round-robin over 1,000 affiliates. The floor is GET /api/health on the same function ` +
+        `at the same concurrency: the same Hosting → Functions path, no signature check, no Firestore. ` +
+        `${rounds} rounds of [floor, one affiliate, spread], after a warm-up of ${concurrency * 4} requests of ` +
+        `each kind (the Functions emulator starts one worker process per simultaneous request, so the first ` +
+        `burst at a concurrency pays ${concurrency} process starts).`,
+      `The emulator runs each request in its own worker process, so ${concurrency} in flight means ` +
+        `${concurrency} processes on two cores; production runs up to 80 requests per instance ` +
+        "(`concurrency: 80`). Read the figures as ratios.",
+      "Reads and writes are counted on the same app (`createApp()`) served from the bench process: each event " +
+        "alone (sequentially, so every operation belongs to it), then 100 at ten at a time to see transaction " +
+        "retries under contention.",
+    ],
+    tables: [throughput, operations, concurrentTable],
+    targets,
+    notes: [
+      `Exact: ${hotSent} sales applied to the one affiliate and its total_sales grew by ${result.hotDelta}; ` +
+        `${spreadSent} applied over the 1,000 and theirs grew by ${result.spreadDelta} in all ` +
+        `(${result.hotDelta === hotSent && result.spreadDelta === spreadSent ? "every event counted once" : "MISMATCH"}).` +
+        (others.length > 0 ? ` Other answers: ${others.join(", ")}.` : " Every answer was 200 applied."),
+      `A sale costs ${num(median(sale.reads), 0)} reads and ${num(median(sale.writes), 0)} writes: the affiliate's ` +
+        "terms read before the transaction, the event record and the refunds waiting for this sale read inside it; " +
+        "the ledger entry, the event record, the affiliate's totals and the day's figures written, the last two " +
+        "as increments, so concurrent events for one affiliate do not conflict." +
+        (counted.sustained
+          ? " Once an instance has used up its allowance for the minute (its share of " +
+            "RATE_LIMIT_EVENTS_PER_MINUTE, counted in memory), the event limiter adds its shared counter's read " +
+            "and write to every event (the last row of the table)."
+          : ""),
+    ],
+    raw: {
+      runs: Object.fromEntries(
+        Object.entries(runs).map(([key, list]) => [
+          key,
+          list.map((run) => ({ perSecond: run.perSecond, p50: run.p50, p99: run.p99, statuses: run.statuses })),
+        ]),
+      ),
+      counted,
+    },
+    elapsedSeconds: result.elapsedSeconds,
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * Renders invoice PDFs in a fresh process (node --expose-gc), with the product's renderer (compiled
+ * functions/lib/invoices/render.js): the first render, 200 warm renders timed one by one, then the heap and
+ * resident memory after a full garbage collection before and after 500 more, and the heap after every 100
+ * of them (a leak grows in a line, a cache levels off). Prints one JSON line.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { InvoiceSnapshot } from "../../functions/src/domain/model.ts";
+
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!gc) throw new Error("Run with node --expose-gc");
+const collect = () => {
+  gc();
+  gc();
+};
+
+const lib = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../functions/lib");
+const { renderInvoicePdf } = (await import(path.join(lib, "invoices/render.js"))) as {
+  renderInvoicePdf(invoice: InvoiceSnapshot): Promise<Buffer>;
+};
+
+const warm = Number(process.argv[2] ?? 200);
+const leak = Number(process.argv[3] ?? 500);
+
+const invoice: InvoiceSnapshot = {
+  invoice_number: "INV-2026-000123",
+  issued_at: new Date("2026-11-01T12:00:00Z"),
+  due_at: new Date("2026-12-01T12:00:00Z"),
+  period: "October 2026",
+  amount_cents: 123_456,
+  payee: {
+    name: "Dana Demo",
+    country: "Portugal",
+    city: "Lisbon",
+    address: "Rua Augusta 100",
+    post_code: "1100-053",
+    company: "Dana Media Lda",
+    invoice_email: "dana@demo.test",
+    tax: "PT123456789",
+    payout_type: "Wire Transfer",
+    paypal_payout_account: "",
+    tron_address: "",
+    fedwire_routing_number: "021000021",
+    swift_BIC: "CHASUS33",
+    bank_account_number: "000123456789",
+    account_type: "Savings",
+  },
+};
+
+const memory = () => {
+  const usage = process.memoryUsage();
+  return { heapUsed: usage.heapUsed, rss: usage.rss, external: usage.external, arrayBuffers: usage.arrayBuffers };
+};
+
+let begin = performance.now();
+const first = await renderInvoicePdf(invoice);
+const firstMs = performance.now() - begin;
+if (first.subarray(0, 5).toString() !== "%PDF-") throw new Error("The renderer did not make a PDF");
+for (let i = 0; i < 20; i++) await renderInvoicePdf(invoice);
+
+const times: number[] = [];
+for (let i = 0; i < warm; i++) {
+  begin = performance.now();
+  await renderInvoicePdf(invoice);
+  times.push(performance.now() - begin);
+}
+
+collect();
+const before = memory();
+const curve: number[] = [];
+for (let i = 1; i <= leak; i++) {
+  await renderInvoicePdf(invoice);
+  if (i % 100 === 0 && i < leak) {
+    collect();
+    curve.push(process.memoryUsage().heapUsed);
+  }
+}
+collect();
+const after = memory();
+curve.push(after.heapUsed);
+
+console.log(JSON.stringify({ firstMs, times, pdfBytes: first.length, before, after, curve, renders: leak }));

@@ -1,0 +1,210 @@
+/**
+ * The invoice PDF: render time over 200 warm renders, memory before and after 500 more, in a fresh process;
+ * and the `api` function's module load time with and without the PDF path touched, each in fresh `node`
+ * processes, which shows the renderer is imported lazily.
+ */
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { rootDir } from "../lib/project.ts";
+import type { BenchContext } from "./lib/context.ts";
+import { elapsed } from "./lib/context.ts";
+import type { Section, Target } from "./lib/results.ts";
+import { margin, median, mb, mmm, num, percentile, ratio, spread } from "./lib/stats.ts";
+
+const warmRenders = 200;
+const leakRenders = 500;
+const loadRuns = 7;
+const here = path.join(rootDir, "scripts", "bench");
+
+interface Memory {
+  heapUsed: number;
+  rss: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+interface RenderResult {
+  firstMs: number;
+  times: number[];
+  pdfBytes: number;
+  before: Memory;
+  after: Memory;
+  /** Heap used after every 100 renders of the memory run. */
+  curve: number[];
+  renders: number;
+}
+
+interface LoadResult {
+  indexMs: number;
+  pdfMs: number | null;
+  modulesAfterIndex: number;
+  pdfModulesAfterIndex: number;
+  modulesInAll: number;
+  pdfModulesInAll: number;
+}
+
+function node<T>(script: string, args: string[], nodeArgs: string[] = []): T {
+  const output = execFileSync(process.execPath, [...nodeArgs, path.join(here, script), ...args], {
+    cwd: rootDir,
+    // As the functions run in production (React's production build: development mode keeps far more).
+    env: { ...process.env, NODE_ENV: "production" },
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 10 * 60_000,
+  });
+  const last = output.trim().split("\n").at(-1) ?? "";
+  return JSON.parse(last) as T;
+}
+
+export async function benchInvoice(ctx: BenchContext): Promise<Section> {
+  const started = performance.now();
+  ctx.log(`invoice: module load, ${loadRuns} fresh processes each way`);
+  const without: LoadResult[] = [];
+  const withPdf: LoadResult[] = [];
+  for (let run = 0; run < loadRuns; run++) {
+    without.push(node<LoadResult>("module-load.ts", []));
+    withPdf.push(node<LoadResult>("module-load.ts", ["--pdf"]));
+  }
+  const counted = node<LoadResult>("module-load.ts", ["--pdf", "--count"]);
+
+  ctx.log(`invoice: ${warmRenders} warm renders, then ${leakRenders} for memory`);
+  const render = node<RenderResult>("invoice-worker.ts", [String(warmRenders), String(leakRenders)], ["--expose-gc"]);
+  await Promise.resolve();
+  return report(without, withPdf, counted, render, elapsed(started));
+}
+
+/** Growth per 100 renders, from the curve: "+5.4, +5.4, +5.3 MB". */
+function steps(render: RenderResult): number[] {
+  const points = [render.before.heapUsed, ...render.curve];
+  return points.slice(1).map((value, index) => value - points[index]!);
+}
+
+function memoryNote(render: RenderResult): string {
+  const heapGrowth = render.after.heapUsed - render.before.heapUsed;
+  const perRender = heapGrowth / render.renders;
+  const growth = steps(render);
+  const judged =
+    "Judged on the heap after a full garbage collection (what a leak grows); the resident size also holds what " +
+    "the allocator keeps for reuse. ";
+  if (heapGrowth < 20 * 1024 * 1024) {
+    return (
+      `${judged}Per 100 renders the heap moved by ${growth.map((step) => mb(step, 1)).join(", ")}: flat once ` +
+      "warm. The renderer (functions/src/invoices/render.ts) mounts every invoice into one React root and " +
+      "unmounts it when the PDF is written. @react-pdf/renderer's renderToBuffer, which it used before, makes a " +
+      "new root per render, and the reconciler @react-pdf ships for React 19.2 and later keeps every root in its " +
+      "list of scheduled roots: the heap grew by about 55 KB per invoice in a straight line (+27 MB over 500), " +
+      "about 100 MB lost every 1,900 invoices an `api` instance (512 MiB) renders."
+    );
+  }
+  const steady = growth.length > 1 && Math.min(...growth) > 0.5 * Math.max(...growth);
+  return (
+    judged +
+    `The heap grows by about ${num(perRender / 1024, 0)} KB per invoice, ` +
+    `${growth.map((step) => `+${mb(step, 1)}`).join(", ")} per 100 renders: ` +
+    (steady ? "a straight line, a leak and not a cache filling up. " : "growing throughout. ") +
+    `At this rate the \`api\` function (512 MiB) loses 100 MB every ${num((100 * 1024 * 1024) / perRender, 0)} ` +
+    "invoices an instance renders. The known cause is a React root left behind per render (the reconciler " +
+    "@react-pdf ships keeps every root it has seen): render.ts renders into one root to avoid it, so check that " +
+    "it still does, and take a heap snapshot (node --inspect, Memory tab) to see what else holds the documents. " +
+    "Failing that, render invoices in a worker thread that is replaced every few hundred renders."
+  );
+}
+
+function report(
+  without: LoadResult[],
+  withPdf: LoadResult[],
+  counted: LoadResult,
+  render: RenderResult,
+  elapsedSeconds: number,
+): Section {
+  const p50 = median(render.times);
+  const p95 = percentile(render.times, 95);
+  const heapGrowth = render.after.heapUsed - render.before.heapUsed;
+  const rssGrowth = render.after.rss - render.before.rss;
+  const indexOnly = spread(without.map((run) => run.indexMs));
+  const indexThenPdf = spread(withPdf.map((run) => run.indexMs + (run.pdfMs ?? 0)));
+  const pdfPart = spread(withPdf.map((run) => run.pdfMs ?? 0));
+  const targets: Target[] = [
+    {
+      promise: "Invoice: p95 under 500 ms warm",
+      measured: `p95 ${num(p95)} ms (median ${num(p50)} ms) over ${render.times.length} warm renders`,
+      met: p95 < 500,
+      margin: margin(p95, 500),
+      note: `The first render in a fresh process took ${num(render.firstMs, 0)} ms (fonts parsed, layout engine started).`,
+    },
+    {
+      promise: "Invoice: memory growth under 20 MB over 500 renders",
+      measured: `heap ${heapGrowth >= 0 ? "+" : ""}${mb(heapGrowth, 2)}, resident ${rssGrowth >= 0 ? "+" : ""}${mb(rssGrowth, 1)} after ${render.renders} renders`,
+      met: heapGrowth < 20 * 1024 * 1024,
+      margin: margin(heapGrowth, 20 * 1024 * 1024),
+      note: memoryNote(render),
+    },
+  ];
+  return {
+    id: "invoice",
+    title: "Invoice PDF",
+    method: [
+      `A fresh \`node --expose-gc\` process imports the product's renderer (\`renderInvoicePdf\` from the compiled ` +
+        `functions/lib/invoices/render.js) and renders a wire-transfer invoice: the first render, 20 untimed, ` +
+        `${warmRenders} timed one by one (median and p95), then \`process.memoryUsage()\` after two full ` +
+        `\`gc()\` before and after ${leakRenders} more renders.`,
+      `Module load: ${loadRuns} fresh \`node\` processes each time \`await import("functions/lib/index.js")\` (what ` +
+        "the `api` and `track` functions load at a cold start), and 7 more the same followed by " +
+        '`await import("functions/lib/invoices/render.js")` (the PDF path touched, as the payout routes do on ' +
+        "their first invoice). One more run records every module file loaded (module.registerHooks) to show " +
+        "which the entry alone pulls in. The baseline for the ratio is the entry alone.",
+    ],
+    tables: [
+      {
+        head: ["render", "ms"],
+        rows: [
+          ["first, in a fresh process", num(render.firstMs, 0)],
+          ["warm, median", num(p50)],
+          ["warm, p95", num(p95)],
+          ["warm, min – max", `${num(Math.min(...render.times))} – ${num(Math.max(...render.times))}`],
+        ],
+      },
+      {
+        caption: `Memory after a full GC, before and after ${render.renders} renders (PDF of ${num(render.pdfBytes / 1024)} KB each):`,
+        head: ["", "heap used", "resident (rss)", "external"],
+        rows: [
+          ["before", mb(render.before.heapUsed), mb(render.before.rss), mb(render.before.external)],
+          ...render.curve.slice(0, -1).map((heap, index) => [`after ${(index + 1) * 100}`, mb(heap), "", ""]),
+          [`after ${render.renders}`, mb(render.after.heapUsed), mb(render.after.rss), mb(render.after.external)],
+          ["growth", mb(heapGrowth, 2), mb(rssGrowth), mb(render.after.external - render.before.external, 2)],
+        ],
+      },
+      {
+        caption: "Module load in a fresh process, ms (median, min–max):",
+        head: ["what is imported", "ms", "vs entry alone", "module files", "of them the PDF stack's"],
+        rows: [
+          [
+            "functions/lib/index.js (a cold start)",
+            mmm(indexOnly, 0),
+            "×1.00",
+            String(counted.modulesAfterIndex),
+            String(counted.pdfModulesAfterIndex),
+          ],
+          [
+            "index.js, then invoices/render.js",
+            mmm(indexThenPdf, 0),
+            ratio(indexThenPdf.median, indexOnly.median),
+            String(counted.modulesInAll),
+            String(counted.pdfModulesInAll),
+          ],
+          ["of which render.js alone", mmm(pdfPart, 0), "", "", ""],
+        ],
+      },
+    ],
+    targets,
+    notes: [
+      counted.pdfModulesAfterIndex === 0
+        ? `The entry loads none of the PDF stack (@react-pdf, fontkit, pdfkit, yoga, the font package): ` +
+          `${counted.modulesInAll - counted.modulesAfterIndex} module files and ${num(pdfPart.median, 0)} ms arrive ` +
+          "only when an invoice is rendered, so no other endpoint pays for them at a cold start."
+        : `The entry already loads ${counted.pdfModulesAfterIndex} module files of the PDF stack: the lazy import is broken.`,
+    ],
+    raw: { without, withPdf, counted, render: { ...render, times: render.times.map((t) => Math.round(t * 10) / 10) } },
+    elapsedSeconds,
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * The benchmarks' runner, started by scripts/bench.ts inside `firebase emulators:exec` (auth, Firestore,
+ * Functions and Hosting emulators, project demo-affiliate, no demo data imported: the bench seeds its own).
+ * Runs each selected benchmark, keeps going when one fails, and writes every section to a JSON file.
+ *
+ *   node scripts/bench/run.ts --out <file> [--only summary,events,...]
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { launchBrowser } from "../../tests/support/browser.ts";
+import { demoProjectId, rootDir, siteUrl, emulators } from "../lib/project.ts";
+import { benchClicks } from "./clicks.ts";
+import { benchDashboard } from "./dashboard.ts";
+import { benchEvents } from "./events.ts";
+import { benchInvoice } from "./invoice.ts";
+import type { BenchContext } from "./lib/context.ts";
+import { FirestoreOpCounter } from "./lib/firestore-ops.ts";
+import { loadFunctions } from "./lib/functions.ts";
+import type { BenchResults, Machine, Section } from "./lib/results.ts";
+import { seedAdvertisers } from "./lib/seed.ts";
+import { benchSummary } from "./summary.ts";
+import { benchWeb } from "./web.ts";
+
+/** In the order they run: the summary seeds the affiliates the events spread over. */
+export const benchmarks: Record<string, (ctx: BenchContext) => Promise<Section>> = {
+  invoice: benchInvoice,
+  summary: benchSummary,
+  events: benchEvents,
+  clicks: benchClicks,
+  dashboard: benchDashboard,
+  web: benchWeb,
+};
+
+/** The whole run may take this long; past it the runner stops and says so. */
+const runLimitMs = 30 * 60_000;
+
+const args = process.argv.slice(2);
+const out = args[args.indexOf("--out") + 1];
+const onlyArg = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined;
+if (!out || args.indexOf("--out") < 0) throw new Error("Usage: node scripts/bench/run.ts --out <file> [--only a,b]");
+if (!process.env.FIRESTORE_EMULATOR_HOST) throw new Error("The benchmarks run in the emulators: use `npm run bench`.");
+process.env.GCLOUD_PROJECT = demoProjectId;
+
+const selected = onlyArg ? onlyArg.split(",").filter(Boolean) : Object.keys(benchmarks);
+for (const name of selected) {
+  if (!benchmarks[name]) throw new Error(`Unknown benchmark "${name}": use ${Object.keys(benchmarks).join(", ")}`);
+}
+
+const startedAt = new Date();
+const watchdog = setTimeout(() => {
+  console.error(`\nThe benchmarks ran past ${runLimitMs / 60_000} minutes; stopping.`);
+  process.exit(1);
+}, runLimitMs);
+watchdog.unref();
+
+const t0 = performance.now();
+const toRemove = new Set<string>();
+let browser: Browser | undefined;
+const ctx: BenchContext = {
+  fns: await loadFunctions(),
+  ops: new FirestoreOpCounter(),
+  site: { host: emulators.hosting.host, port: emulators.hosting.port, url: siteUrl },
+  log: (message) => console.log(`  [bench ${((performance.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${message}`),
+  cleanup: (file) => toRemove.add(file),
+  browser: async () => (browser ??= await launchBrowser()),
+  shared: {},
+};
+
+await seedAdvertisers(ctx.fns);
+
+const sections: Section[] = [];
+const failures: BenchResults["failures"] = [];
+try {
+  for (const name of Object.keys(benchmarks).filter((key) => selected.includes(key))) {
+    ctx.log(`${name}: starting`);
+    try {
+      const section = await benchmarks[name]!(ctx);
+      sections.push(section);
+      ctx.log(`${name}: done in ${section.elapsedSeconds ?? "?"} s`);
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      console.error(`  [bench] ${name} failed: ${message}`);
+      failures.push({ id: name, message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+} finally {
+  for (const file of toRemove) rmSync(file, { force: true });
+}
+
+const chromium = browser?.version();
+await browser?.close();
+
+const results: BenchResults = {
+  machine: machine(chromium),
+  startedAt: startedAt.toISOString(),
+  finishedAt: new Date().toISOString(),
+  selected,
+  sections,
+  failures,
+};
+mkdirSync(path.dirname(out), { recursive: true });
+writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+console.log(`  [bench] results written to ${path.relative(rootDir, out)}`);
+// Emulator connections (Firestore's gRPC channel) would keep the process alive.
+process.exit(0);
+
+function machine(chromium: string | undefined): Machine {
+  const cpus = os.cpus();
+  let osName = `${os.type()} ${os.release()}`;
+  try {
+    osName = /^PRETTY_NAME="?([^"\n]+)"?/m.exec(readFileSync("/etc/os-release", "utf8"))?.[1] ?? osName;
+  } catch {
+    // not Linux: os.type() will do
+  }
+  // `java -version` writes to stderr; the emulators' Java is first on PATH.
+  const javaVersion = spawnSync("java", ["-version"], { encoding: "utf8" });
+  const java = `${javaVersion.stderr ?? ""}${javaVersion.stdout ?? ""}`.trim().split("\n")[0] || undefined;
+  const firebaseTools = (
+    JSON.parse(readFileSync(path.join(rootDir, "node_modules/firebase-tools/package.json"), "utf8")) as {
+      version: string;
+    }
+  ).version;
+  return {
+    cpu: cpus[0]?.model.trim() ?? "unknown",
+    cores: cpus.length,
+    ramGb: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    os: osName,
+    kernel: `${os.type()} ${os.release()} (${os.arch()})`,
+    node: process.version,
+    ...(chromium ? { chromium } : {}),
+    ...(java ? { java } : {}),
+    firebaseTools,
+    date: startedAt.toISOString(),
+  };
+}
