@@ -17,7 +17,8 @@ import type * as ClicksModule from "../../functions/src/tracking/clicks.ts";
 import type * as PayoutsModule from "../../functions/src/payouts/payouts.ts";
 import type * as RecordPayoutModule from "../../functions/src/advertiser/record-payout.ts";
 import { demoAccounts } from "../lib/demo-accounts.ts";
-import { demoProjectId, emulators } from "../lib/project.ts";
+import { emulatorAdvertiserDocument } from "../lib/emulator-advertisers.ts";
+import { demoProjectId } from "../lib/project.ts";
 import { demoAffiliates, demoEvents, demoPayouts, seedTime } from "./demo-story.ts";
 
 if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
@@ -43,25 +44,8 @@ db(); // initialises the Admin SDK for the demo project
 const auth = getAuth();
 const createdAt = new Date("2025-02-01T12:00:00Z");
 
-// The advertisers' link domains point at the Hosting emulator; cutechat and creategirls on their own
-// *.localhost host names (browsers resolve them to 127.0.0.1), so the redirect can tell them apart.
-const hosting = `${emulators.hosting.host}:${emulators.hosting.port}`;
-const emulatorLinkDomains: Record<string, string> = {
-  promptchan: `http://${hosting}`,
-  cutechat: `http://cutechat.localhost:${emulators.hosting.port}`,
-  creategirls: `http://creategirls.localhost:${emulators.hosting.port}`,
-};
 for (const id of advertiserIds) {
-  const advertiser = advertisers[id];
-  await refs.advertisers().doc(id).set({
-    name: advertiser.name,
-    website: advertiser.website,
-    link_domain: emulatorLinkDomains[id]!,
-    assets_url: advertiser.assetsUrl,
-    description: advertiser.description,
-    commission_rate: advertiser.commissionRate,
-    repeat_rates: advertiser.repeatRates,
-  });
+  await refs.advertisers().doc(id).set(emulatorAdvertiserDocument(id, advertisers[id]));
 }
 
 const users = [

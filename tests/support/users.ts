@@ -4,28 +4,15 @@
  */
 import { randomUUID } from "node:crypto";
 import { getAuth } from "firebase-admin/auth";
-import { emulatorUrl, siteUrl } from "../../scripts/lib/project.ts";
+import { identity } from "../../scripts/lib/auth-emulator.ts";
+import { siteUrl } from "../../scripts/lib/project.ts";
 import { db } from "./backend.ts";
-
-const identityToolkit = `${emulatorUrl("auth")}/identitytoolkit.googleapis.com/v1`;
-const apiKey = "demo-api-key";
 
 export interface TestUser {
   uid: string;
   email: string;
   password: string;
   token: string;
-}
-
-async function identity(path: string, body: object): Promise<{ idToken: string; localId: string }> {
-  const response = await fetch(`${identityToolkit}/${path}?key=${apiKey}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ ...body, returnSecureToken: true }),
-  });
-  const answer = (await response.json()) as { idToken: string; localId: string; error?: { message: string } };
-  if (!response.ok) throw new Error(`Auth emulator ${path}: ${answer.error?.message ?? response.status}`);
-  return answer;
 }
 
 export function auth() {

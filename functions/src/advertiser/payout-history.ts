@@ -5,28 +5,9 @@
  */
 import { FieldPath } from "firebase-admin/firestore";
 import type { PayoutDoc } from "../domain/model.js";
+import type { PayoutHistoryPage, PayoutRecord } from "../domain/payout-history.js";
 import { centsToDollars } from "../domain/money.js";
 import { refs } from "../data/firestore.js";
-
-export interface PayoutRecord {
-  invoice_number: string;
-  user_id: string;
-  /** The payee and company on the payout's invoice. */
-  name: string;
-  company: string;
-  /** Dollars. */
-  amount: number;
-  method: PayoutDoc["method"];
-  requested_at: string;
-  paid_at: string;
-  recorded_by: { uid: string; email: string } | null;
-}
-
-export interface PayoutHistoryPage {
-  payouts: PayoutRecord[];
-  /** The cursor for the next page, or null when this is the last. */
-  next: string | null;
-}
 
 export const payoutHistoryLimit = { default: 50, max: 500 };
 

@@ -77,6 +77,11 @@ export const advertisers: Record<AdvertiserId, Advertiser> = {
   },
 };
 
+/** A commission rate as the public pages state it, in whole percent: 0.6 is "60%". */
+export function formatRate(rate: number): string {
+  return `${Math.round(rate * 100)}%`;
+}
+
 export function isAdvertiserId(value: unknown): value is AdvertiserId {
   return typeof value === "string" && (advertiserIds as readonly string[]).includes(value);
 }

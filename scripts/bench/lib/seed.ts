@@ -5,31 +5,14 @@
  * there), deterministic from their index.
  */
 import type { WriteBatch } from "firebase-admin/firestore";
-import { emulators } from "../../lib/project.ts";
+import { emulatorAdvertiserDocument } from "../../lib/emulator-advertisers.ts";
 import type { Functions } from "./functions.ts";
 
 type AffiliateDoc = ReturnType<Functions["newAffiliate"]>;
 
-const hosting = `${emulators.hosting.host}:${emulators.hosting.port}`;
-/** As the demo data has them: every advertiser's links reach the Hosting emulator. */
-export const emulatorLinkDomains: Record<string, string> = {
-  promptchan: `http://${hosting}`,
-  cutechat: `http://cutechat.localhost:${emulators.hosting.port}`,
-  creategirls: `http://creategirls.localhost:${emulators.hosting.port}`,
-};
-
 export async function seedAdvertisers(fns: Functions): Promise<void> {
   for (const id of fns.advertiserIds) {
-    const advertiser = fns.advertisers[id];
-    await fns.refs.advertisers().doc(id).set({
-      name: advertiser.name,
-      website: advertiser.website,
-      link_domain: emulatorLinkDomains[id]!,
-      assets_url: advertiser.assetsUrl,
-      description: advertiser.description,
-      commission_rate: advertiser.commissionRate,
-      repeat_rates: advertiser.repeatRates,
-    });
+    await fns.refs.advertisers().doc(id).set(emulatorAdvertiserDocument(id, fns.advertisers[id]));
   }
 }
 

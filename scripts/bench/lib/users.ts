@@ -4,20 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { getAuth } from "firebase-admin/auth";
-import { emulatorUrl } from "../../lib/project.ts";
-
-const identityToolkit = `${emulatorUrl("auth")}/identitytoolkit.googleapis.com/v1`;
-
-async function identity(path: string, body: object): Promise<{ idToken: string; localId: string }> {
-  const response = await fetch(`${identityToolkit}/${path}?key=demo-api-key`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ ...body, returnSecureToken: true }),
-  });
-  const answer = (await response.json()) as { idToken: string; localId: string; error?: { message: string } };
-  if (!response.ok) throw new Error(`Auth emulator ${path}: ${answer.error?.message ?? response.status}`);
-  return answer;
-}
+import { identity } from "../../lib/auth-emulator.ts";
 
 export interface BenchUser {
   uid: string;

@@ -1,6 +1,7 @@
 /** The advertiser page's calls (SPEC.md §7 and the README's API table), through the app's API client. */
 import type { User } from "firebase/auth";
 import type { SummaryRow } from "@domain/advertiser-summary";
+import type { PayoutHistoryPage } from "@domain/payout-history";
 import { callApi, callApiForPdf, callApiWithHeaders, saveFile } from "../../lib/api";
 
 export async function checkAdvertiser(user: User): Promise<boolean> {
@@ -52,22 +53,7 @@ export async function exportInvoice(user: User, row: SummaryRow): Promise<void> 
   saveFile(await callApiForPdf(user, "/api/download_invoice", row.latest_invoice));
 }
 
-export interface PayoutRecord {
-  invoice_number: string;
-  user_id: string;
-  name: string;
-  company: string;
-  amount: number;
-  method: string;
-  requested_at: string;
-  paid_at: string;
-  recorded_by: { uid: string; email: string } | null;
-}
-
-export function fetchPayoutHistory(
-  user: User,
-  after: string | null,
-): Promise<{ payouts: PayoutRecord[]; next: string | null }> {
+export function fetchPayoutHistory(user: User, after: string | null): Promise<PayoutHistoryPage> {
   const query = after ? `?after=${encodeURIComponent(after)}` : "";
   return callApi(user, "GET", `/api/payout_history${query}`);
 }

@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import type { User } from "firebase/auth";
 import { rowCents } from "@domain/advertiser-summary";
 import { formatDollars } from "@domain/money";
-import { fetchPayoutHistory, type PayoutRecord } from "./advertiser-api";
+import type { PayoutRecord } from "@domain/payout-history";
+import { fetchPayoutHistory } from "./advertiser-api";
 
 const timeFormat = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",

@@ -12,6 +12,7 @@ import {
   toDetailsRequest,
   toStoredDetails,
   type PayoutDetailsRequest,
+  type PayoutType,
 } from "@domain/payout-details";
 import { minimumPayoutCents, nextPayoutAllowedAt, payoutMessages, payoutRefusal } from "@domain/payout-eligibility";
 import { callApi, callApiForPdf, saveFile } from "../../lib/api";
@@ -150,140 +151,9 @@ export function PayoutSection({ user, affiliate, readOnly }: Props) {
         <h3 id="details-heading">Payout Details</h3>
         <fieldset disabled={readOnly || busy !== null}>
           <div className="form-grid">
-            <Field
-              id="name"
-              label={detailLabels.name}
-              required
-              value={form.name}
-              onChange={set("name")}
-              autoComplete="name"
-            />
-            <Field
-              id="company"
-              label={detailLabels.company}
-              required
-              value={form.company}
-              onChange={set("company")}
-              autoComplete="organization"
-            />
-            <Field
-              id="address"
-              label={detailLabels.address}
-              required
-              value={form.address}
-              onChange={set("address")}
-              autoComplete="street-address"
-            />
-            <Field
-              id="city"
-              label={detailLabels.city}
-              required
-              value={form.city}
-              onChange={set("city")}
-              autoComplete="address-level2"
-            />
-            <Field
-              id="postCode"
-              label={detailLabels.post_code}
-              required
-              value={form.postCode}
-              onChange={set("postCode")}
-              autoComplete="postal-code"
-            />
-            <Field
-              id="country"
-              label={detailLabels.country}
-              required
-              value={form.country}
-              onChange={set("country")}
-              autoComplete="country-name"
-            />
-            <Field
-              id="invoiceEmail"
-              label={detailLabels.invoice_email}
-              required
-              type="email"
-              value={form.invoiceEmail}
-              onChange={set("invoiceEmail")}
-              autoComplete="email"
-            />
-            <Field
-              id="tax"
-              label={detailLabels.tax}
-              value={form.tax}
-              onChange={set("tax")}
-              hint="Needed to request a payout."
-            />
-            <div className="field">
-              <label htmlFor="payoutType">Payout Method</label>
-              <select
-                id="payoutType"
-                value={form.payoutType}
-                onChange={(event) => set("payoutType")(event.target.value)}
-              >
-                {payoutTypes.map((type) => (
-                  <option key={type}>{type}</option>
-                ))}
-              </select>
-            </div>
-            {form.payoutType === "Wise" ? (
-              <Field
-                id="paypalEmail"
-                label={detailLabels.paypal_payout_account}
-                required
-                type="email"
-                value={form.paypalEmail}
-                onChange={set("paypalEmail")}
-              />
-            ) : null}
-            {form.payoutType === "Crypto (TRON)" ? (
-              <Field
-                id="tronAddress"
-                label={detailLabels.tron_address}
-                required
-                value={form.tronAddress}
-                onChange={set("tronAddress")}
-                hint="A TRC-20 address: 34 characters starting with T."
-              />
-            ) : null}
-            {form.payoutType === "Wire Transfer" ? (
-              <>
-                <Field
-                  id="fedwireRoutingNumber"
-                  label={detailLabels.fedwire_routing_number}
-                  required
-                  type="number"
-                  value={form.fedwireRoutingNumber}
-                  onChange={set("fedwireRoutingNumber")}
-                />
-                <Field
-                  id="bankAccountNumber"
-                  label={detailLabels.bank_account_number}
-                  required
-                  value={form.bankAccountNumber}
-                  onChange={set("bankAccountNumber")}
-                />
-                <div className="field">
-                  <label htmlFor="accountType">
-                    {detailLabels.account_type}{" "}
-                    <span className="required" aria-hidden="true">
-                      *
-                    </span>
-                  </label>
-                  <select
-                    id="accountType"
-                    value={form.accountType}
-                    required
-                    onChange={(event) => set("accountType")(event.target.value)}
-                  >
-                    {accountTypes.map((type) => (
-                      <option key={type}>{type}</option>
-                    ))}
-                  </select>
-                </div>
-                <Field id="swiftBIC" label={detailLabels.swift_BIC} value={form.swiftBIC} onChange={set("swiftBIC")} />
-              </>
-            ) : null}
+            {[...detailFields, ...(methodFields[form.payoutType as PayoutType] ?? [])].map((field) => (
+              <Field key={field.id} {...field} value={form[field.id]} onChange={set(field.id)} />
+            ))}
           </div>
           {readOnly ? null : (
             <button type="submit" className="button button-primary">
@@ -299,18 +169,55 @@ export function PayoutSection({ user, affiliate, readOnly }: Props) {
   );
 }
 
-interface FieldProps {
-  id: string;
+interface FieldSpec {
+  id: keyof Form;
   label: string;
-  value: string;
-  onChange: (value: string) => void;
   required?: boolean;
   type?: "text" | "email" | "number";
+  /** A select of these instead of an input. */
+  options?: readonly string[];
   autoComplete?: string;
   hint?: string;
 }
 
-function Field({ id, label, value, onChange, required, type = "text", autoComplete, hint }: FieldProps) {
+/** The details every payout method needs, then the method (SPEC.md §2's form, in its order). */
+const detailFields: FieldSpec[] = [
+  { id: "name", label: detailLabels.name, required: true, autoComplete: "name" },
+  { id: "company", label: detailLabels.company, required: true, autoComplete: "organization" },
+  { id: "address", label: detailLabels.address, required: true, autoComplete: "street-address" },
+  { id: "city", label: detailLabels.city, required: true, autoComplete: "address-level2" },
+  { id: "postCode", label: detailLabels.post_code, required: true, autoComplete: "postal-code" },
+  { id: "country", label: detailLabels.country, required: true, autoComplete: "country-name" },
+  { id: "invoiceEmail", label: detailLabels.invoice_email, required: true, type: "email", autoComplete: "email" },
+  { id: "tax", label: detailLabels.tax, hint: "Needed to request a payout." },
+  { id: "payoutType", label: "Payout Method", options: payoutTypes },
+];
+
+/** What each payout method asks for besides. */
+const methodFields: Record<PayoutType, FieldSpec[]> = {
+  Wise: [{ id: "paypalEmail", label: detailLabels.paypal_payout_account, required: true, type: "email" }],
+  "Crypto (TRON)": [
+    {
+      id: "tronAddress",
+      label: detailLabels.tron_address,
+      required: true,
+      hint: "A TRC-20 address: 34 characters starting with T.",
+    },
+  ],
+  "Wire Transfer": [
+    { id: "fedwireRoutingNumber", label: detailLabels.fedwire_routing_number, required: true, type: "number" },
+    { id: "bankAccountNumber", label: detailLabels.bank_account_number, required: true },
+    { id: "accountType", label: detailLabels.account_type, required: true, options: accountTypes },
+    { id: "swiftBIC", label: detailLabels.swift_BIC },
+  ],
+};
+
+interface FieldProps extends FieldSpec {
+  value: string;
+  onChange: (value: string) => void;
+}
+
+function Field({ id, label, value, onChange, required, type = "text", options, autoComplete, hint }: FieldProps) {
   return (
     <div className="field">
       <label htmlFor={id}>
@@ -321,18 +228,26 @@ function Field({ id, label, value, onChange, required, type = "text", autoComple
           </span>
         ) : null}
       </label>
-      <input
-        id={id}
-        type={type}
-        value={value}
-        required={required}
-        autoComplete={autoComplete}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-        // SPEC.md §5: a number input loses focus on the mouse wheel, so scrolling the page never changes it.
-        onWheel={type === "number" ? (event) => event.currentTarget.blur() : undefined}
-        inputMode={type === "number" ? "numeric" : undefined}
-      />
+      {options ? (
+        <select id={id} value={value} required={required} onChange={(event) => onChange(event.target.value)}>
+          {options.map((option) => (
+            <option key={option}>{option}</option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={id}
+          type={type}
+          value={value}
+          required={required}
+          autoComplete={autoComplete}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          onChange={(event) => onChange(event.target.value)}
+          // SPEC.md §5: a number input loses focus on the mouse wheel, so scrolling the page never changes it.
+          onWheel={type === "number" ? (event) => event.currentTarget.blur() : undefined}
+          inputMode={type === "number" ? "numeric" : undefined}
+        />
+      )}
       {hint ? (
         <span id={`${id}-hint`} className="muted small">
           {hint}

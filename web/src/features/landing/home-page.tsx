@@ -1,14 +1,14 @@
 import { Link } from "react-router-dom";
-import { advertisers, defaultAdvertiserId } from "@domain/advertisers";
+import { advertisers, defaultAdvertiserId, formatRate } from "@domain/advertisers";
 import { landingPages } from "@domain/landing-pages";
 import { programme } from "@domain/programme";
 import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../app/paths";
-import { DashboardPreview } from "./dashboard-preview";
+import { Hero, Section } from "./landing-sections";
 import { PartnerCard } from "./partner-card";
 
 const advertiser = advertisers[defaultAdvertiserId];
-const commission = `${Math.round(advertiser.commissionRate * 100)}%`;
+const commission = formatRate(advertiser.commissionRate);
 
 /** SPEC.md §1's promises, in our words. */
 const commissionPoints = [
@@ -64,35 +64,31 @@ export function HomePage() {
           advertiser.name,
         ]}
       />
-      <section className="hero" aria-labelledby="hero-title">
-        <div className="hero-text">
-          <p className="eyebrow">The affiliate programme for AI apps</p>
-          <h1 id="hero-title">
+      <Hero
+        eyebrow="The affiliate programme for AI apps"
+        title={
+          <>
             Earn <span className="accent">{commission} commission</span> on every user you refer
-          </h1>
-          <p className="lead">
+          </>
+        }
+        lead={
+          <>
             Promote AI apps that millions of people already use. Joining is free, renewals keep paying you, and your
             money arrives by {programme.payoutMethodsText}.
-          </p>
-          <div className="hero-actions">
-            <Link to={paths.signup} className="button button-primary button-large">
-              Join Now
-            </Link>
-            <Link to={paths.products} className="button button-quiet button-large">
-              See the products
-            </Link>
-          </div>
-        </div>
-        <Link to={paths.signup} className="screenshot-link">
-          <DashboardPreview />
-        </Link>
-      </section>
+          </>
+        }
+        moreActions={
+          <Link to={paths.products} className="button button-quiet button-large">
+            See the products
+          </Link>
+        }
+      />
 
-      <section className="section" aria-labelledby="commission-title">
-        <div className="section-heading">
-          <h2 id="commission-title">Earn more from every visitor you send</h2>
-          <p className="lead">One simple deal for every affiliate, from the first referral on.</p>
-        </div>
+      <Section
+        id="commission-title"
+        title="Earn more from every visitor you send"
+        lead="One simple deal for every affiliate, from the first referral on."
+      >
         <ul className="card-grid four">
           {commissionPoints.map((point) => (
             <li key={point.title} className="card">
@@ -133,13 +129,9 @@ export function HomePage() {
             <dd>{commission}</dd>
           </div>
         </dl>
-      </section>
+      </Section>
 
-      <section className="section" aria-labelledby="why-title">
-        <div className="section-heading">
-          <h2 id="why-title">Why Choose {programme.name}</h2>
-          <p className="lead">Eight reasons affiliates stay with us.</p>
-        </div>
+      <Section id="why-title" title={`Why Choose ${programme.name}`} lead="Eight reasons affiliates stay with us.">
         <ol className="benefits">
           {benefits.map((benefit) => (
             <li key={benefit.title}>
@@ -148,15 +140,15 @@ export function HomePage() {
             </li>
           ))}
         </ol>
-      </section>
+      </Section>
 
-      <section className="section" aria-labelledby="partners-title">
-        <div className="section-heading">
-          <h2 id="partners-title">Top-Performing Partners</h2>
-          <p className="lead">Start with the product our affiliates earn the most with.</p>
-        </div>
+      <Section
+        id="partners-title"
+        title="Top-Performing Partners"
+        lead="Start with the product our affiliates earn the most with."
+      >
         <PartnerCard advertiserId={defaultAdvertiserId} />
-      </section>
+      </Section>
     </div>
   );
 }

@@ -1,14 +1,13 @@
-import { Link } from "react-router-dom";
-import { advertisers, defaultAdvertiserId } from "@domain/advertisers";
+import { advertisers, defaultAdvertiserId, formatRate } from "@domain/advertisers";
 import { landingPages } from "@domain/landing-pages";
 import { programme } from "@domain/programme";
 import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../app/paths";
-import { DashboardPreview } from "./dashboard-preview";
+import { Hero, Section } from "./landing-sections";
 import { PartnerCard } from "./partner-card";
 
 const advertiser = advertisers[defaultAdvertiserId];
-const commission = `${Math.round(advertiser.commissionRate * 100)}%`;
+const commission = formatRate(advertiser.commissionRate);
 const nsfwPages = landingPages.filter((page) => page.nsfw);
 
 const steps = [
@@ -40,46 +39,39 @@ export function MarketingPage() {
           advertiser.name,
         ]}
       />
-      <section className="hero" aria-labelledby="hero-title">
-        <div className="hero-text">
-          <p className="eyebrow">For adult-content creators, sites and communities</p>
-          <h1 id="hero-title">
+      <Hero
+        eyebrow="For adult-content creators, sites and communities"
+        title={
+          <>
             The AI porn affiliate program that pays <span className="accent">{commission}</span>
-          </h1>
-          <p className="lead">
+          </>
+        }
+        lead={
+          <>
             Your audience already wants AI-generated adult images, videos and chat. Send them to {advertiser.name} and
             earn {commission} of every first sale, then again on every renewal.
-          </p>
-          <div className="hero-actions">
-            <Link to={paths.signup} className="button button-primary button-large">
-              Join Now
-            </Link>
-          </div>
-        </div>
-        <Link to={paths.signup} className="screenshot-link">
-          <DashboardPreview />
-        </Link>
-      </section>
+          </>
+        }
+      />
 
-      <section className="section" aria-labelledby="promote-title">
-        <div className="section-heading">
-          <h2 id="promote-title">Land every visitor on the page they came for</h2>
-          <p className="lead">
+      <Section
+        id="promote-title"
+        title="Land every visitor on the page they came for"
+        lead={
+          <>
             Each of your links can open one of {advertiser.name}&rsquo;s adult landing pages instead of the home page,
             so visitors see what your content promised and sign up faster.
-          </p>
-        </div>
+          </>
+        }
+      >
         <ul className="chips" aria-label="Adult landing pages">
           {nsfwPages.map((page) => (
             <li key={page.label}>{page.label}</li>
           ))}
         </ul>
-      </section>
+      </Section>
 
-      <section className="section" aria-labelledby="steps-title">
-        <div className="section-heading">
-          <h2 id="steps-title">How it works</h2>
-        </div>
+      <Section id="steps-title" title="How it works">
         <ol className="steps">
           {steps.map((step) => (
             <li key={step.title} className="card">
@@ -88,17 +80,19 @@ export function MarketingPage() {
             </li>
           ))}
         </ol>
-      </section>
+      </Section>
 
-      <section className="section" aria-labelledby="advertiser-title">
-        <div className="section-heading">
-          <h2 id="advertiser-title">Promote {advertiser.name}</h2>
-          <p className="lead">
+      <Section
+        id="advertiser-title"
+        title={`Promote ${advertiser.name}`}
+        lead={
+          <>
             Trusted by {programme.userCount} users and promoted by {programme.affiliateCount} affiliates.
-          </p>
-        </div>
+          </>
+        }
+      >
         <PartnerCard advertiserId={defaultAdvertiserId} />
-      </section>
+      </Section>
 
       <aside className="disclaimer" aria-labelledby="disclaimer-title">
         <h2 id="disclaimer-title">Adult content disclaimer</h2>

@@ -1,9 +1,7 @@
 import { Link } from "react-router-dom";
-import { advertisers, type AdvertiserId } from "@domain/advertisers";
+import { advertisers, formatRate, type AdvertiserId } from "@domain/advertisers";
 import { paths } from "../../app/paths";
 import { rememberAdvertiser } from "./current-advertiser";
-
-const percent = (rate: number) => `${Math.round(rate * 100)}%`;
 
 /**
  * An advertiser to promote, with its commission from the registry and a Get Started link that remembers the
@@ -24,12 +22,12 @@ export function PartnerCard({ advertiserId, headingLevel = 3 }: { advertiserId: 
         <p>{advertiser.tagline}</p>
         <ul className="partner-facts">
           <li>
-            <strong className="partner-rate">{percent(advertiser.commissionRate)}</strong> commission on every first
+            <strong className="partner-rate">{formatRate(advertiser.commissionRate)}</strong> commission on every first
             sale
           </li>
           {renewal ? (
             <li>
-              <strong>{percent(renewal)}</strong> on renewals
+              <strong>{formatRate(renewal)}</strong> on renewals
             </li>
           ) : null}
         </ul>

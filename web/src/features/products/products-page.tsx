@@ -1,9 +1,7 @@
-import { advertiserIds, advertisers, type Advertiser } from "@domain/advertisers";
+import { advertiserIds, advertisers, formatRate, type Advertiser } from "@domain/advertisers";
 import { programme } from "@domain/programme";
 import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../app/paths";
-
-const percent = (rate: number) => `${Math.round(rate * 100)}%`;
 
 /** SPEC.md §2 "/products": one product card per advertiser in the registry. */
 export function ProductsPage() {
@@ -51,7 +49,7 @@ function ProductCard({ advertiser }: { advertiser: Advertiser }) {
           <p className="product-site">{new URL(advertiser.website).host}</p>
         </div>
         <p className="product-rate">
-          <strong>{percent(advertiser.commissionRate)}</strong>
+          <strong>{formatRate(advertiser.commissionRate)}</strong>
           <span>commission</span>
         </p>
       </header>
@@ -60,7 +58,7 @@ function ProductCard({ advertiser }: { advertiser: Advertiser }) {
         {advertiser.features.map((feature) => (
           <li key={feature}>{feature}</li>
         ))}
-        {renewal ? <li>{percent(renewal)} commission on renewals</li> : null}
+        {renewal ? <li>{formatRate(renewal)} commission on renewals</li> : null}
       </ul>
       <div className="product-actions">
         <a className="button button-primary" href={advertiser.assetsUrl} rel="noopener" aria-describedby={titleId}>

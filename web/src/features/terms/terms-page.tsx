@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { advertisers, defaultAdvertiserId } from "@domain/advertisers";
+import { advertisers, defaultAdvertiserId, formatRate } from "@domain/advertisers";
 import { programme } from "@domain/programme";
 import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../app/paths";
 
-const commission = `${Math.round(advertisers[defaultAdvertiserId].commissionRate * 100)}%`;
+const commission = formatRate(advertisers[defaultAdvertiserId].commissionRate);
 // The figures the payout rules enforce (domain/payout-eligibility.ts); terms-page.test.tsx keeps them in step.
 const minimumPayout = "$200";
 const payoutIntervalDays = 30;
