@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { findJava, parseJavaMajor } from "./emulator-env.ts";
+import { findCloudCliFirestoreJar, findJava, parseJavaMajor } from "./emulator-env.ts";
 
 describe("parseJavaMajor", () => {
   test.each([
@@ -49,6 +49,24 @@ describe("findJava", () => {
     const root = fakeJvms([11, 17]);
     expect(() => findJava({ PATH: "" }, [root])).toThrow(
       /^The Firestore emulator needs Java 21 or newer and only Java 17 at .*, Java 11 at .* was found .*apt-get install openjdk-21-jdk-headless/,
+    );
+  });
+});
+
+describe("findCloudCliFirestoreJar", () => {
+  test("finds the emulator jar under the first SDK root that has it", () => {
+    const empty = mkdtempSync(path.join(os.tmpdir(), "sdk-"));
+    const sdk = mkdtempSync(path.join(os.tmpdir(), "sdk-"));
+    const folder = path.join(sdk, "platform", "cloud-firestore-emulator");
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, "cloud-firestore-emulator.jar"), "");
+    expect(findCloudCliFirestoreJar([empty, sdk])).toBe(path.join(folder, "cloud-firestore-emulator.jar"));
+  });
+
+  test("says in one sentence what is missing and how to install it", () => {
+    const empty = mkdtempSync(path.join(os.tmpdir(), "sdk-"));
+    expect(() => findCloudCliFirestoreJar([empty])).toThrow(
+      /^The Firestore emulator is missing: .*gcloud components install cloud-firestore-emulator/,
     );
   });
 });

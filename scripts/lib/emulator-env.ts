@@ -153,6 +153,11 @@ function cloudCliFirestoreJar(): string {
   const gcloud = spawnSync("gcloud", ["info", "--format=value(installation.sdk_root)"], { encoding: "utf8" });
   if (!gcloud.error && gcloud.status === 0 && gcloud.stdout.trim()) roots.push(gcloud.stdout.trim());
   roots.push("/usr/lib/google-cloud-sdk", path.join(os.homedir(), "google-cloud-sdk"));
+  return findCloudCliFirestoreJar(roots);
+}
+
+/** The Cloud CLI's Firestore emulator jar under the first of these SDK roots that has it. */
+export function findCloudCliFirestoreJar(roots: string[]): string {
   for (const root of roots) {
     const jar = path.join(root, "platform", "cloud-firestore-emulator", "cloud-firestore-emulator.jar");
     if (existsSync(jar)) return jar;

@@ -186,6 +186,19 @@ describe("POST /api/events: out of order", () => {
     expect(await footprint(uid)).toEqual(before);
   });
 
+  test("a refund that refers to a refund, not a sale, is refused and changes nothing", async () => {
+    const uid = await createAffiliate();
+    const sale = event("sale", uid, { amount: 20 });
+    await sendEvent(sale);
+    const refund = event("refund", uid, { refers_to: sale.id, amount: 5 });
+    expect((await sendEvent(refund)).body).toMatchObject({ status: "applied" });
+    const before = await footprint(uid);
+    const answer = await sendEvent(event("chargeback", uid, { refers_to: refund.id }));
+    expect(answer.status).toBe(409);
+    expect(answer.body).toEqual({ error: `${refund.id} is a refund, not a sale: only a sale can be refunded.` });
+    expect(await footprint(uid)).toEqual(before);
+  });
+
   test("a chargeback after a payout takes the balance below what was paid: shown as 0, netted next time", async () => {
     const uid = await createAffiliate();
     const sale = event("sale", uid, { amount: 500 });

@@ -24,6 +24,18 @@ const hosts: Record<(typeof advertisers)[number], string | undefined> = {
   creategirls: "creategirls.localhost:5050",
 };
 
+const hourMs = 3_600_000;
+
+/** A figures tree without its click counts (for a burst across the turn of an hour). */
+function withoutClicks(value: unknown): unknown {
+  if (typeof value !== "object" || value === null || value instanceof Date) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== "clicks" && key !== "total_clicks")
+      .map(([key, inner]) => [key, withoutClicks(inner)]),
+  );
+}
+
 let affiliates: TestUser[];
 let staff: TestUser;
 
@@ -128,7 +140,8 @@ test("a mixed burst: no 5xx, and the stored figures equal the reference model's"
 
   const started = Date.now();
   const results = await inParallel(order, emulatorConcurrency, (index) => jobs[index]!());
-  const seconds = (Date.now() - started) / 1000;
+  const finished = Date.now();
+  const seconds = (finished - started) / 1000;
   console.log(`load: ${jobs.length} requests in ${seconds.toFixed(1)} s (${(jobs.length / seconds).toFixed(0)}/s)`);
 
   expect(results.filter((result) => result.status >= 500)).toEqual([]);
@@ -140,7 +153,7 @@ test("a mixed burst: no 5xx, and the stored figures equal the reference model's"
 
   // The reference: the events in the order they were applied do not matter for the totals (the ledger is
   // order-independent: refunds that came first wait for their sale), so feed it them in list order, plus
-  // each distinct visitor's click once.
+  // each distinct visitor's click once, on the day the burst ran.
   for (const body of eventList) reference.apply(body);
   const seen = new Set<string>();
   clickList.forEach((click, i) => {
@@ -152,27 +165,52 @@ test("a mixed burst: no 5xx, and the stored figures equal the reference model's"
       advertiser_id: click.advertiser,
       type: "click",
       uid: click.uid,
-      occurred_at: new Date().toISOString(),
+      occurred_at: new Date(started).toISOString(),
       ...(click.suffix ? { tracker: click.suffix } : {}),
     });
   });
 
+  // A visitor counts once per clock hour. A burst that ran across the turn of an hour (or of a day) may
+  // count a returning visitor twice and puts clicks on either side: then clicks are held to a range and
+  // every other figure to the reference exactly; otherwise everything is exact.
+  const acrossHours = Math.floor(started / hourMs) !== Math.floor(finished / hourMs);
+  const figures = (value: unknown) => (acrossHours ? withoutClicks(value) : value);
+  let storedClicks = 0;
   for (const user of affiliates) {
     await rollUpClicks(user.uid);
     const stored = (await refs.affiliate(user.uid).get()).data()!;
     const expected = reference.affiliates.get(user.uid)!;
-    for (const field of ledgerFields) expect(stored[field], `${user.uid} ${field}`).toEqual(expected[field]);
-    // Day buckets: the day documents add up to the totals, and so do the recent days on the affiliate.
-    const days = (await refs.days(user.uid).get()).docs.map((doc) => doc.data());
-    const sum = (key: "clicks" | "sign_ups" | "sales" | "earnings_cents") =>
-      days.reduce((total, day) => total + (day[key] ?? 0), 0);
-    expect(sum("clicks")).toBe(stored.total_clicks);
-    expect(sum("sign_ups")).toBe(stored.total_sign_ups);
-    expect(sum("sales")).toBe(stored.total_sales);
-    expect(sum("earnings_cents")).toBe(stored.total_earnings_cents);
+    for (const field of ledgerFields) {
+      expect(figures(stored[field]), `${user.uid} ${field}`).toEqual(figures(expected[field]));
+    }
+    storedClicks += stored.total_clicks;
+    // Day buckets: every day document, with its advertisers and trackers, equals the reference's.
+    const days = Object.fromEntries((await refs.days(user.uid).get()).docs.map((doc) => [doc.id, doc.data()]));
+    expect(figures(days), `${user.uid} days`).toEqual(figures(Object.fromEntries(reference.days.get(user.uid)!)));
+    // The ledger: every entry equals the reference's (but for when it was recorded), and it adds up.
     const ledger = (await refs.transactions(user.uid).get()).docs.map((doc) => doc.data());
+    expect(
+      Object.fromEntries(
+        ledger.map(({ recorded_at: _, ...entry }) => [`${entry.advertiser_id}_${entry.event_id}`, entry]),
+      ),
+      `${user.uid} ledger`,
+    ).toEqual(
+      Object.fromEntries(
+        [...reference.entries.get(user.uid)!].map(([id, { recorded_at: _, ...entry }]) => [id, entry]),
+      ),
+    );
     expect(ledger.reduce((total, entry) => total + entry.earnings_cents, 0)).toBe(
       stored.total_earnings_cents - stored.total_refunded_cents,
     );
+  }
+  const expectedClicks = affiliates.reduce(
+    (total, user) => total + reference.affiliates.get(user.uid)!.total_clicks,
+    0,
+  );
+  if (acrossHours) {
+    expect(storedClicks).toBeGreaterThanOrEqual(expectedClicks);
+    expect(storedClicks).toBeLessThanOrEqual(clicks);
+  } else {
+    expect(storedClicks).toBe(expectedClicks);
   }
 }, 300_000);

@@ -5,13 +5,15 @@
 import { dayKey } from "../../functions/src/domain/days.ts";
 import { parseEvent, type AdvertiserEvent } from "../../functions/src/domain/events.ts";
 import {
+  addIncrements,
   applyToAffiliate,
+  dayIncrements,
   recordRefund,
   recordSale,
   transactionId,
   type RefundInput,
 } from "../../functions/src/domain/ledger.ts";
-import type { AffiliateDoc, TransactionDoc } from "../../functions/src/domain/model.ts";
+import type { AffiliateDoc, DayDoc, TransactionDoc } from "../../functions/src/domain/model.ts";
 
 /** The affiliate fields the ledger produces, which a stored affiliate must match the reference on. */
 export const ledgerFields = [
@@ -30,6 +32,8 @@ export class ReferenceLedger {
   readonly affiliates = new Map<string, AffiliateDoc>();
   /** Ledger entries by uid, keyed like the transaction documents. */
   readonly entries = new Map<string, Map<string, TransactionDoc>>();
+  /** Day documents by uid, then by day: affiliates/{uid}/days/{day}. */
+  readonly days = new Map<string, Map<string, Partial<DayDoc>>>();
   private readonly seen = new Set<string>();
   private readonly pending = new Map<string, RefundInput[]>();
 
@@ -42,6 +46,7 @@ export class ReferenceLedger {
   addAffiliate(affiliate: AffiliateDoc): void {
     this.affiliates.set(affiliate.uid, structuredClone(affiliate));
     this.entries.set(affiliate.uid, new Map());
+    this.days.set(affiliate.uid, new Map());
   }
 
   /** Applies an event body as the endpoint would (duplicates and unknown affiliates change nothing). */
@@ -63,8 +68,12 @@ export class ReferenceLedger {
       day: dayKey(event.occurredAt),
       figures,
     });
+    const days = this.days.get(event.uid)!;
     const commit = (changes: Parameters<typeof applyToAffiliate>[1]): void => {
       this.affiliates.set(event.uid, { ...affiliate, ...applyToAffiliate(affiliate, changes, now) });
+      for (const day of new Set(changes.map((c) => c.day))) {
+        days.set(day, addIncrements(days.get(day) ?? { date: day }, dayIncrements(changes, day)));
+      }
     };
 
     switch (event.type) {
@@ -95,6 +104,7 @@ export class ReferenceLedger {
       case "chargeback": {
         const saleKey = transactionId(event.advertiser, event.refersTo);
         const sale = entries.get(saleKey);
+        if (sale && sale.type !== "sale") return; // refused: only a sale can be refunded
         if (!sale) {
           this.pending.set(saleKey, [...(this.pending.get(saleKey) ?? []), event]);
           return;

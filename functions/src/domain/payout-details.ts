@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isPlainText } from "./plain-text.js";
 import { isTronAddress } from "./tron-address.js";
 
 export const payoutTypes = ["Wise", "Crypto (TRON)", "Wire Transfer"] as const;
@@ -107,11 +108,6 @@ const maxLengths = {
   email: 254,
 } as const;
 
-// Control characters, zero-width and bidirectional-override characters can disguise what an invoice
-// says; angle brackets have no business in a name or an address and are how markup gets in.
-// eslint-disable-next-line no-control-regex
-const forbiddenCharacters = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff<>]/;
-
 const emailPattern = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z]{2,}$/;
 const routingNumberPattern = /^\d{9}$/;
 const bankAccountPattern = /^[A-Za-z0-9]{4,34}$/;
@@ -121,7 +117,7 @@ function text(label: string, max: number) {
   return z
     .string({ error: `${label} must be text.` })
     .max(max, { error: `${label} must be at most ${max} characters.` })
-    .refine((value) => !forbiddenCharacters.test(value), {
+    .refine(isPlainText, {
       error: `${label} contains characters that are not allowed.`,
     })
     .transform((value) => value.trim());

@@ -2,9 +2,18 @@
 import type { Request } from "express";
 import { z } from "zod";
 import { advertiserIds, defaultAdvertiserId } from "../domain/advertisers.js";
+import { isPlainText } from "../domain/plain-text.js";
 import { ApiError } from "./errors.js";
 
 export const uidField = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, { error: "must be a user id." });
+
+/** Text of at most `max` characters without control, invisible or markup characters (domain/plain-text). */
+export function plainTextField(max: number) {
+  return z
+    .string()
+    .max(max, { error: `must be at most ${max} characters.` })
+    .refine(isPlainText, { error: "contains characters that are not allowed." });
+}
 
 /** SPEC.md §7's currentAdvertiser: one of the advertisers; absent or empty means the default one. */
 export const advertiserField = z

@@ -186,6 +186,10 @@ async function applyRefund(
     return { status: "pending", detail: `Sale ${event.refersTo} not received yet; applied when it arrives.` };
   }
 
+  // A refund refers to a sale; an id of another kind of entry (an earlier refund) is the sender's mistake.
+  if (sale.type !== "sale") {
+    throw new ApiError("conflict", `${event.refersTo} is a ${sale.type}, not a sale: only a sale can be refunded.`);
+  }
   const applied = recordRefund(sale, event, now);
   if (!applied) return { status: "ignored", detail: `Sale ${event.refersTo} is already wholly refunded.` };
   tx.update(saleRef, applied.saleUpdate);

@@ -3,11 +3,12 @@ import { z } from "zod";
 import { addCustomLink, deleteCustomLink } from "../../accounts/accounts.js";
 import { callerOf, requireCaller, type Caller } from "../auth.js";
 import { ApiError } from "../errors.js";
-import { advertiserField, parseBody, uidField } from "../inputs.js";
+import { advertiserField, parseBody, plainTextField, uidField } from "../inputs.js";
 
 export const linkRoutes = Router();
 
-const linkText = z.string().max(64, { error: "must be at most 64 characters." });
+// A tracker as typed: normalised by the domain rule (SPEC.md §5), after control and markup characters are refused.
+const linkText = plainTextField(64);
 
 function requireOwnUid(caller: Caller, uid: string): void {
   if (uid !== caller.uid && !caller.admin) throw new ApiError("forbidden", "You can only change your own links.");

@@ -6,7 +6,7 @@ import type { InvoiceSnapshot } from "../../domain/model.js";
 import { payoutDetailsFields, payoutDetailsRequestSchema, toStoredDetails } from "../../domain/payout-details.js";
 import { invoiceFor, requestPayout } from "../../payouts/payouts.js";
 import { callerOf, requireCaller } from "../auth.js";
-import { parseBody } from "../inputs.js";
+import { parseBody, plainTextField } from "../inputs.js";
 
 export const payoutRoutes = Router();
 
@@ -19,7 +19,7 @@ payoutRoutes.post("/update_paypal_account", requireCaller, async (req, res) => {
 
 // The client's price (the balance as text) is accepted for compatibility and ignored: the server computes it.
 const payoutRequest = z
-  .strictObject({ ...payoutDetailsFields, price: z.union([z.string().max(32), z.number()]).optional() })
+  .strictObject({ ...payoutDetailsFields, price: z.union([plainTextField(32), z.number()]).optional() })
   .transform(({ price: _price, ...fields }) => toStoredDetails(fields));
 
 // POST /api/request_payout: requests a payout of the balance and answers its invoice PDF.
@@ -54,7 +54,7 @@ const invoiceRequest = z.strictObject({
   invoice_number: z
     .string()
     .regex(invoiceNumberPattern, { error: "must be an invoice number such as INV-2026-000123." }),
-  ...Object.fromEntries(invoiceFields.map((field) => [field, z.union([z.string().max(300), z.number()]).optional()])),
+  ...Object.fromEntries(invoiceFields.map((field) => [field, z.union([plainTextField(300), z.number()]).optional()])),
 });
 
 // POST /api/download_invoice: an invoice PDF, for its affiliate or for staff.
