@@ -1,5 +1,6 @@
 import { Link, NavLink, Outlet } from "react-router-dom";
 import { programme } from "@domain/programme";
+import { contact } from "../config/site";
 import { advertiserIds, advertisers, defaultAdvertiserId } from "@domain/advertisers";
 import { useAuthState } from "../app/auth-state";
 import { paths } from "../app/paths";
@@ -86,16 +87,16 @@ function Footer() {
             <Link to={paths.terms}>Terms</Link>
           </li>
           <li>
-            <a href={`mailto:${programme.contactEmail}`}>Contact</a>
+            <a href={`mailto:${contact.email}`}>Contact</a>
           </li>
           <li>
-            <a href={programme.affiliatePageUrl} rel="noopener">
+            <a href={contact.affiliatePageUrl} rel="noopener">
               {advertiser.name} affiliates
             </a>
           </li>
           <li>
-            <a href={programme.socialUrl} rel="noopener">
-              Follow us on {programme.socialName}
+            <a href={contact.socialUrl} rel="noopener">
+              Follow us on {contact.socialName}
             </a>
           </li>
         </ul>

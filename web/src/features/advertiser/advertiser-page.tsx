@@ -2,6 +2,7 @@ import { useDeferredValue, useMemo, useState } from "react";
 import type { User } from "firebase/auth";
 import { formatDollars } from "@domain/money";
 import { programme } from "@domain/programme";
+import { contact } from "../../config/site";
 import { Loading } from "../../components/loading";
 import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../app/paths";
@@ -42,7 +43,7 @@ function Advertiser({ user }: { user: User }) {
       <div className="advertiser">
         <h1>Advertiser</h1>
         <p className="advertiser-apply">
-          {advertiserMessages.notAdvertiser} <a href={`mailto:${programme.contactEmail}`}>{programme.contactEmail}</a>
+          {advertiserMessages.notAdvertiser} <a href={`mailto:${contact.email}`}>{contact.email}</a>
         </p>
       </div>
     );

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { advertisers, defaultAdvertiserId, formatRate } from "@domain/advertisers";
 import { programme } from "@domain/programme";
+import { contact } from "../../config/site";
 import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../app/paths";
 
@@ -166,7 +167,7 @@ export function TermsPage() {
         </section>
       ))}
       <p className="muted-note">
-        Questions about these terms: <a href={`mailto:${programme.contactEmail}`}>{programme.contactEmail}</a>.
+        Questions about these terms: <a href={`mailto:${contact.email}`}>{contact.email}</a>.
       </p>
     </div>
   );
