@@ -65,6 +65,44 @@ describe("/signup", () => {
     await other.waitForURL(`${siteUrl}/dashboard`);
   });
 
+  test("on another device, a mistyped e-mail can be corrected and the same link still signs in", async () => {
+    const { page: first } = await freshPage();
+    const email = newEmail();
+    const link = await requestSignInLink(first, email);
+    const { page: other } = await freshPage();
+    await other.goto(link);
+    await other.getByRole("heading", { name: "Confirm your e-mail" }).waitFor();
+    await other.getByLabel("Email").fill(`not-${email}`);
+    await other.getByRole("button", { name: "Sign in" }).click();
+    await other.locator(".message-error").waitFor();
+    // Still the link's form: the retry signs in with it rather than mailing a new one.
+    await other.getByRole("heading", { name: "Confirm your e-mail" }).waitFor();
+    await other.getByLabel("Email").fill(email);
+    await other.getByRole("button", { name: "Sign in" }).click();
+    await other.waitForURL(`${siteUrl}/dashboard`);
+    const accounts = await refs.affiliates().where("email", "==", email).get();
+    expect(accounts.size).toBe(1);
+  });
+
+  test("signed in, but the account could not be created: the server's error stays on /signup", async () => {
+    const { page } = await freshPage();
+    const email = newEmail();
+    const link = await requestSignInLink(page, email);
+    // The server refuses once, as SPEC.md §8 has it: { error }.
+    await page.route(
+      "**/api/create_account",
+      (route) => route.fulfill({ status: 500, json: { error: "Account creation is unavailable." } }),
+      { times: 1 },
+    );
+    await page.goto(link);
+    const error = page.locator(".message-error");
+    await error.waitFor();
+    expect(await error.textContent()).toBe("Account creation is unavailable.");
+    expect(new URL(page.url()).pathname).toBe("/signup");
+    expect(await page.evaluate(() => window.localStorage.getItem("emailForSignIn"))).toBeNull();
+    expect((await refs.affiliates().where("email", "==", email).get()).size).toBe(0);
+  });
+
   test("provider errors are shown in red without the 'Firebase:' prefix", async () => {
     const { page } = await freshPage();
     await page.goto(`${siteUrl}/signup`);

@@ -13,7 +13,7 @@ import { programme } from "@domain/programme";
 import { Loading } from "../../components/loading";
 import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../app/paths";
-import { callApi } from "../../lib/api";
+import { ApiError, callApi } from "../../lib/api";
 import "./signup.css";
 
 /** SPEC.md §3: the e-mail used for a sign-in link is kept locally until sign-in completes. */
@@ -25,16 +25,22 @@ export function providerMessage(error: unknown): string {
   return message.replace(/^Firebase:\s*/, "");
 }
 
-/** SPEC.md §8: the server's error, or 'Failed to create account'. */
+/** SPEC.md §8: the server's error, or 'Failed to create account' when no answer came (network, token). */
 async function createAccount(user: User): Promise<void> {
   try {
     await callApi(user, "POST", "/api/create_account");
   } catch (error) {
-    throw new Error(error instanceof Error && error.message ? error.message : "Failed to create account", {
+    throw new Error(error instanceof ApiError && error.message ? error.message : "Failed to create account", {
       cause: error,
     });
   }
 }
+
+/** Firebase's codes for a sign-in link that can never work again (used, expired or mangled). */
+const deadLinkCodes = new Set(["auth/invalid-action-code", "auth/expired-action-code"]);
+
+const errorCode = (error: unknown) =>
+  typeof error === "object" && error !== null && "code" in error ? String(error.code) : undefined;
 
 type Phase =
   | { kind: "idle" }
@@ -54,6 +60,9 @@ export function SignupPage() {
     if (!isSignInWithEmailLink(auth, window.location.href)) return { kind: "idle" };
     return window.localStorage.getItem(emailForSignInKey) ? { kind: "working" } : { kind: "need-email" };
   });
+  // The form finishes the link's sign-in (instead of sending a new link) for as long as the link can work:
+  // a mistyped address leaves it in place for another try.
+  const [askingForEmail, setAskingForEmail] = useState(phase.kind === "need-email");
   const linkStarted = useRef(false);
 
   /** After any sign-in: the server-side account (idempotent), then the dashboard. */
@@ -63,11 +72,20 @@ export function SignupPage() {
   }
 
   async function completeLink(address: string) {
+    let user: User;
     try {
-      const { user } = await signInWithEmailLink(auth, address, window.location.href);
-      window.localStorage.removeItem(emailForSignInKey);
+      ({ user } = await signInWithEmailLink(auth, address, window.location.href));
+    } catch (error) {
+      if (deadLinkCodes.has(errorCode(error) ?? "")) setAskingForEmail(false);
+      setPhase({ kind: "error", message: providerMessage(error) });
+      return;
+    }
+    window.localStorage.removeItem(emailForSignInKey);
+    try {
       await finish(user);
     } catch (error) {
+      // Signed in, but no account: the link is spent, so the form goes back to its first use.
+      setAskingForEmail(false);
       setPhase({ kind: "error", message: providerMessage(error) });
     }
   }
@@ -94,7 +112,7 @@ export function SignupPage() {
   async function continueWithEmail(event: FormEvent) {
     event.preventDefault();
     setPhase({ kind: "working" });
-    if (phase.kind === "need-email") return completeLink(email.trim());
+    if (askingForEmail) return completeLink(email.trim());
     try {
       const address = email.trim();
       await sendSignInLinkToEmail(auth, address, {
@@ -108,13 +126,13 @@ export function SignupPage() {
     }
   }
 
-  // A signed-in visitor belongs on the dashboard (unless this page is finishing their sign-in).
-  if (signin.status === "success" && signin.data.signedIn && phase.kind !== "working") {
+  // A signed-in visitor belongs on the dashboard, unless this page is finishing their sign-in or showing
+  // why that failed (signed in, but the server could not create the account).
+  if (signin.status === "success" && signin.data.signedIn && phase.kind !== "working" && phase.kind !== "error") {
     return <Navigate to={paths.dashboard} replace />;
   }
   if (signin.status !== "success") return <Loading />;
 
-  const askingForEmail = phase.kind === "need-email";
   return (
     <section className="signup">
       <PageMeta

@@ -23,10 +23,10 @@ export default function ActivityChart({ affiliate, now }: { affiliate: Affiliate
           <YAxis tick={{ fill: "#a9abc8", fontSize: 11 }} allowDecimals={false} />
           <Tooltip contentStyle={{ background: "#1a1b33", border: "1px solid #2e3056" }} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Bar dataKey="Clicks" fill="#6c7cff" />
-          <Bar dataKey="Sign-ups" fill="#3ddc97" />
-          <Bar dataKey="Sales" fill="#ffb547" />
-          <Bar dataKey="Earnings ($)" fill="#ff4f8b" />
+          <Bar dataKey="Clicks" fill="#6c7cff" isAnimationActive={false} />
+          <Bar dataKey="Sign-ups" fill="#3ddc97" isAnimationActive={false} />
+          <Bar dataKey="Sales" fill="#ffb547" isAnimationActive={false} />
+          <Bar dataKey="Earnings ($)" fill="#ff4f8b" isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
     </div>

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import type { User } from "firebase/auth";
-import { newAffiliate, type AffiliateDoc } from "@domain/model";
+import { newAffiliate, type AffiliateDoc, type InvoiceSnapshot } from "@domain/model";
 import { LinksSection } from "./links-section";
 import { PayoutSection } from "./payout-section";
 import { AllTime, LastSevenDays } from "./stat-cards";
@@ -89,7 +89,30 @@ describe("the cards", () => {
     const cards = container.querySelectorAll("details");
     expect([...cards].map((card) => card.querySelector(".tracker-name")?.textContent)).toEqual(["Default link", "/tw"]);
     expect(cards[1]!.open).toBe(false);
-    expect(cards[1]!.textContent).toContain("200 clicks → 20 sign-ups (10.0%) → 5 sales (25.0%) · $0.3 per click");
+    expect(cards[1]!.textContent).toContain("200 clicks → 20 sign-ups (10.0%) → 5 sales (25.0%) · $0.30 per click");
+    expect(cards[0]!.textContent).toContain("$0.00 per click");
+  });
+
+  test("earnings per click have two decimals, and two significant digits below a cent", () => {
+    const { container } = render(
+      <TrackerCards
+        advertiser="promptchan"
+        affiliate={affiliate({
+          trackers: {
+            promptchan: {
+              "/a": { clicks: 3, sign_ups: 1, sales: 1, earnings_cents: 1_000 },
+              "/b": { clicks: 300, sign_ups: 1, sales: 1, earnings_cents: 100 },
+              "/c": { clicks: 8, sign_ups: 1, sales: 1, earnings_cents: 1 },
+              "/d": { clicks: 0, sign_ups: 0, sales: 0, earnings_cents: 0 },
+            },
+            cutechat: {},
+            creategirls: {},
+          },
+        })}
+      />,
+    );
+    const funnels = [...container.querySelectorAll(".funnel")].map((funnel) => funnel.textContent?.split(" · ")[1]);
+    expect(funnels).toEqual(["$3.33 per click", "$0.0033 per click", "$0.0013 per click", "no clicks yet"]);
   });
 });
 
@@ -146,6 +169,57 @@ describe("the payout section", () => {
     expect(document.activeElement).not.toBe(routing);
   });
 
+  test("a payout the server refuses shows 'Failed to request payout: ' and the server's error", async () => {
+    const fetch = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValue(Response.json({ error: "You already have a pending payout in progress." }, { status: 409 }));
+    render(
+      <PayoutSection
+        user={user}
+        affiliate={affiliate({ ...complete, total_earnings_cents: 50_000 })}
+        readOnly={false}
+      />,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Request Payout" }));
+    const message = await screen.findByText("Failed to request payout: You already have a pending payout in progress.");
+    expect(message.classList.contains("message-error")).toBe(true);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [path, init] = fetch.mock.calls[0]!;
+    expect(path).toBe("/api/request_payout");
+    expect(JSON.parse(String(init?.body))).toMatchObject({ price: "500.00", name: "Dana" });
+    expect((screen.getByRole("button", { name: "Request Payout" }) as HTMLButtonElement).disabled).toBe(false);
+    fetch.mockRestore();
+  });
+
+  test("an invoice download that is not a PDF alerts SPEC.md's 'Received content is not a PDF'", async () => {
+    const alert = vi.spyOn(window, "alert").mockImplementation(() => undefined);
+    const fetch = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValue(new Response("<!doctype html><p>Sign in</p>", { headers: { "Content-Type": "text/html" } }));
+    const latest = {
+      invoice_number: "INV-2026-000007",
+      issued_at: new Date("2026-11-01T00:00:00Z"),
+      due_at: new Date("2026-11-15T00:00:00Z"),
+      period: "October 2026",
+      amount_cents: 25_000,
+      payee: {},
+    } as InvoiceSnapshot;
+    render(
+      <PayoutSection
+        user={user}
+        affiliate={affiliate({ ...complete, latest_invoice: latest, payout_pending: true })}
+        readOnly={false}
+      />,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Download invoice INV-2026-000007" }));
+    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith("Received content is not a PDF"));
+    const [path, init] = fetch.mock.calls[0]!;
+    expect(path).toBe("/api/download_invoice");
+    expect(JSON.parse(String(init?.body))).toEqual({ invoice_number: "INV-2026-000007" });
+    fetch.mockRestore();
+    alert.mockRestore();
+  });
+
   test("read-only (the admin viewing an affiliate) offers no actions", () => {
     render(<PayoutSection user={user} affiliate={affiliate(complete)} readOnly />);
     expect(screen.queryByRole("button", { name: "Request Payout" })).toBeNull();
@@ -180,5 +254,63 @@ describe("the links section", () => {
     expect(screen.getByText("https://p.example/m/u1/tw?landing=%2Fnsfw-ai")).toBeTruthy();
     expect(screen.getByRole("option", { name: "NSFW AI (NSFW)" })).toBeTruthy();
     expect(screen.getByRole("option", { name: "AI Generator (SFW)" })).toBeTruthy();
+  });
+
+  function renderLinks() {
+    render(
+      <LinksSection
+        user={user}
+        affiliate={affiliate({ ...complete, links: { promptchan: ["/tw"], cutechat: [], creategirls: [] } })}
+        advertiser="promptchan"
+        onAdvertiserChange={() => undefined}
+        linkDomains={domains}
+        readOnly={false}
+      />,
+    );
+  }
+
+  /** navigator.clipboard as the test needs it; undefined is what an insecure page gets. */
+  function withClipboard(writeText: ((text: string) => Promise<void>) | undefined) {
+    const original = Object.getOwnPropertyDescriptor(navigator, "clipboard");
+    Object.defineProperty(navigator, "clipboard", { configurable: true, value: writeText && { writeText } });
+    return () => {
+      if (original) Object.defineProperty(navigator, "clipboard", original);
+      else Reflect.deleteProperty(navigator, "clipboard");
+    };
+  }
+
+  test("Copy puts the link on the clipboard and says Copied!", async () => {
+    const writeText = vi.fn(async () => undefined);
+    const restore = withClipboard(writeText);
+    renderLinks();
+    fireEvent.click(screen.getByRole("button", { name: "Copy the /tw link" }));
+    expect(await screen.findByText("Copied!")).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith("https://p.example/m/u1/tw");
+    restore();
+  });
+
+  test("a refused clipboard write selects the link and says how to copy it, without an error", async () => {
+    const consoleError = vi.spyOn(console, "error");
+    const restore = withClipboard(() =>
+      Promise.reject(new DOMException("Write permission denied.", "NotAllowedError")),
+    );
+    renderLinks();
+    fireEvent.click(screen.getByRole("button", { name: "Copy the /tw link" }));
+    const status = await screen.findByRole("status");
+    expect(status.textContent).toMatch(/did not allow copying: the link is selected, press Ctrl\+C/);
+    expect(window.getSelection()?.toString()).toBe("https://p.example/m/u1/tw");
+    expect(screen.queryByText("Copied!")).toBeNull();
+    expect(consoleError).not.toHaveBeenCalled();
+    consoleError.mockRestore();
+    restore();
+  });
+
+  test("without a clipboard at all (an insecure page), the link is selected the same way", async () => {
+    const restore = withClipboard(undefined);
+    renderLinks();
+    fireEvent.click(screen.getByRole("button", { name: "Copy the Default link" }));
+    await screen.findByRole("status");
+    expect(window.getSelection()?.toString()).toBe("https://p.example/m/u1");
+    restore();
   });
 });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import type { User } from "firebase/auth";
 import { affiliateLink } from "@domain/affiliate-link";
 import { advertiserIds, advertisers, type AdvertiserId } from "@domain/advertisers";
@@ -131,23 +131,34 @@ function LinkRow({
   onDelete?: () => void;
   busy?: boolean;
 }) {
-  const [copied, setCopied] = useState(false);
-  async function copy() {
-    await navigator.clipboard.writeText(url);
-    setCopied(true);
-    window.setTimeout(() => setCopied(false), 2000);
+  const [copy, setCopy] = useState<"idle" | "copied" | "refused">("idle");
+  const urlText = useRef<HTMLElement>(null);
+  async function copyLink() {
+    try {
+      // Absent outside a secure context; refused when the page lacks the permission or focus.
+      if (!navigator.clipboard) throw new Error("No clipboard access");
+      await navigator.clipboard.writeText(url);
+      setCopy("copied");
+      window.setTimeout(() => setCopy((now) => (now === "copied" ? "idle" : now)), 2000);
+    } catch {
+      // The browser said no: select the link so one keystroke copies it, and say so.
+      if (urlText.current) window.getSelection()?.selectAllChildren(urlText.current);
+      setCopy("refused");
+    }
   }
   return (
     <li className="link-row">
       <span className="link-label">{label}</span>
-      <code className="link-url">{url}</code>
+      <code className="link-url" ref={urlText}>
+        {url}
+      </code>
       <button
         type="button"
         className="button button-small button-ghost"
-        onClick={copy}
+        onClick={copyLink}
         aria-label={`Copy the ${label} link`}
       >
-        {copied ? "Copied!" : "Copy"}
+        {copy === "copied" ? "Copied!" : "Copy"}
       </button>
       {onDelete ? (
         <button
@@ -159,6 +170,11 @@ function LinkRow({
         >
           Delete
         </button>
+      ) : null}
+      {copy === "refused" ? (
+        <p className="link-copy-refused muted small" role="status">
+          Your browser did not allow copying: the link is selected, press Ctrl+C (⌘C on a Mac) to copy it.
+        </p>
       ) : null}
     </li>
   );

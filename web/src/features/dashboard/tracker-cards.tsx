@@ -1,9 +1,30 @@
 import { advertisers, type AdvertiserId } from "@domain/advertisers";
 import { defaultTrackerKey, type AffiliateDoc, type TrackerTotals } from "@domain/model";
-import { formatDollars } from "@domain/money";
+import { centsToDollars, formatDollars } from "@domain/money";
 import { StatCard } from "./stat-cards";
 
 const percent = (part: number, whole: number) => (whole > 0 ? `${((part / whole) * 100).toFixed(1)}%` : "—");
+
+// Same currency format as formatDollars, but a rate per click always has two decimals ($0.30, not $0.3).
+const twoDecimals = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const twoSignificantDigits = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  maximumSignificantDigits: 2,
+});
+
+/** Earnings per click: $0.30; below a cent, two significant digits ($0.0033), so a real rate never reads $0.00. */
+function formatPerClick(earningsCents: number, clicks: number): string {
+  const cents = earningsCents / clicks;
+  return cents > 0 && cents < 1
+    ? twoSignificantDigits.format(cents / 100)
+    : twoDecimals.format(centsToDollars(Math.round(cents)));
+}
 
 /** SPEC.md §2: per-tracker collapsible cards, with the funnel from clicks to sales (beyond SPEC). */
 export function TrackerCards({ affiliate, advertiser }: { affiliate: AffiliateDoc; advertiser: AdvertiserId }) {
@@ -44,9 +65,7 @@ function TrackerCard({ name, totals }: { name: string; totals: TrackerTotals }) 
       <p className="funnel" aria-label="Funnel">
         {totals.clicks} clicks → {totals.sign_ups} sign-ups ({percent(totals.sign_ups, totals.clicks)}) → {totals.sales}{" "}
         sales ({percent(totals.sales, totals.sign_ups)}) ·{" "}
-        {totals.clicks > 0
-          ? `${formatDollars(Math.round(totals.earnings_cents / totals.clicks))} per click`
-          : "no clicks yet"}
+        {totals.clicks > 0 ? `${formatPerClick(totals.earnings_cents, totals.clicks)} per click` : "no clicks yet"}
       </p>
     </details>
   );
