@@ -80,6 +80,18 @@ describe("GET /m/{uid}{suffix}", () => {
     expect(shown.total_clicks).toBe(3);
   });
 
+  test("behind Hosting's CDN, visitors are told apart by the address the CDN passes on, not its own", async () => {
+    const uid = await createAffiliate({ links });
+    const cdnNode = "198.51.100.7";
+    // Three people on the same browser, reaching the function through one CDN node: three clicks.
+    for (const person of ["203.0.113.1", "203.0.113.2", "203.0.113.3"]) {
+      await openLink(`/m/${uid}/tw`, { ip: cdnNode, cdnClientIp: person, userAgent: "same" });
+    }
+    // One of them again through another node: still the same visitor.
+    await openLink(`/m/${uid}/tw`, { ip: "198.51.100.8", cdnClientIp: "203.0.113.1", userAgent: "same" });
+    expect((await affiliateView(uid)).trackers.promptchan["/tw"]?.clicks).toBe(3);
+  });
+
   test("500 visitors clicking one link at once are counted exactly, without a hot document", async () => {
     const uid = await createAffiliate({ links });
     const visitors = Array.from({ length: 500 }, (_, i) => `10.2.${Math.floor(i / 250)}.${i % 250}`);

@@ -58,6 +58,8 @@ export interface LinkVisit {
   host?: string;
   /** The visitor's address, as Hosting reports it in X-Forwarded-For. */
   ip?: string;
+  /** The visitor's address as Hosting's CDN passes it on (Fastly-Client-IP). */
+  cdnClientIp?: string;
   userAgent?: string;
   method?: "GET" | "HEAD" | "POST";
 }
@@ -83,6 +85,7 @@ export function openLink(
           Host: visit.host ?? `${host}:${port}`,
           "User-Agent": visit.userAgent ?? "vitest",
           ...(visit.ip ? { "X-Forwarded-For": visit.ip } : {}),
+          ...(visit.cdnClientIp ? { "Fastly-Client-IP": visit.cdnClientIp } : {}),
         },
       },
       (response) => {

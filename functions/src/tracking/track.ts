@@ -58,10 +58,20 @@ function destination(advertiser: AdvertiserSettings, uid: string, suffix: string
   return url.origin === home.origin ? url.toString() : advertiser.website;
 }
 
+/**
+ * The visitor's address. Firebase Hosting's CDN passes the address it was reached from in Fastly-Client-IP,
+ * while X-Forwarded-For (what req.ip reads) can start with the CDN's own: counting by that would merge every
+ * visitor behind one CDN node with the same browser into one, and lose their clicks. Without the header
+ * (the emulator, a direct call), req.ip.
+ */
+function visitorAddress(req: Request): string {
+  return req.get("Fastly-Client-IP")?.trim() || req.ip || "";
+}
+
 /** Who clicked: a salted hash of address and user agent, so no IP address is ever stored. */
 function visitorId(req: Request): string {
   return createHash("sha256")
-    .update(`${visitorSalt.value()}|${req.ip ?? ""}|${req.get("User-Agent") ?? ""}`)
+    .update(`${visitorSalt.value()}|${visitorAddress(req)}|${req.get("User-Agent") ?? ""}`)
     .digest("hex");
 }
 
