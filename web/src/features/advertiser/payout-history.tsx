@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { User } from "firebase/auth";
 import { rowCents } from "@domain/advertiser-summary";
 import { formatDollars } from "@domain/money";
@@ -29,9 +29,13 @@ export function PayoutHistory({ user, version }: { user: User; version: number }
   const [open, setOpen] = useState(false);
   const [history, setHistory] = useState<History>({ payouts: [], next: null, loading: true });
 
+  // Bumped whenever the list starts over, so a "Load more" answer for the list before is dropped.
+  const generation = useRef(0);
+
   useEffect(() => {
     if (!open) return;
     let live = true;
+    generation.current += 1;
     void fetchPayoutHistory(user, null)
       .then((page) => live && setHistory({ ...page, loading: false }))
       .catch((error: unknown) => {
@@ -44,14 +48,16 @@ export function PayoutHistory({ user, version }: { user: User; version: number }
   }, [user, open, version]);
 
   async function loadMore() {
-    if (!history.next) return;
+    if (!history.next || history.loading) return;
+    const started = generation.current;
     setHistory((current) => ({ ...current, loading: true }));
     try {
       const page = await fetchPayoutHistory(user, history.next);
+      if (generation.current !== started) return;
       setHistory((current) => ({ payouts: [...current.payouts, ...page.payouts], next: page.next, loading: false }));
     } catch (error) {
       console.error("Loading the payout history failed:", error);
-      setHistory((current) => ({ ...current, loading: false }));
+      if (generation.current === started) setHistory((current) => ({ ...current, loading: false }));
     }
   }
 
