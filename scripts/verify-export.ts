@@ -16,9 +16,13 @@ const app = initializeApp({ projectId: demoProjectId });
 const after = await takeCensus(getFirestore(app), getAuth(app));
 
 const problems: string[] = [];
-for (const [name, counted] of Object.entries(before.collections)) {
+// Both ways: a collection lost in the re-import, and one that only the re-import has.
+const names = [...new Set([...Object.keys(before.collections), ...Object.keys(after.collections)])].sort();
+for (const name of names) {
+  const counted = before.collections[name];
   const now = after.collections[name];
   if (!now) problems.push(`${name}: missing after the re-import`);
+  else if (!counted) problems.push(`${name}: ${now.documents} documents after the re-import, none before`);
   else if (now.documents !== counted.documents)
     problems.push(`${name}: ${counted.documents} documents, ${now.documents} re-imported`);
   else if (now.sha256 !== counted.sha256) problems.push(`${name}: same count, different contents`);

@@ -1,12 +1,13 @@
 /**
  * A census of the emulated data: how many documents each top-level collection holds (subcollections
- * included), a hash over every document's path and contents, and the auth users. Taken at the end of a
- * test run and again after that run's export is re-imported: equal censuses mean nothing was lost.
+ * included), a hash over every document's path and contents (types included: an integer and a double of
+ * the same value differ), and the auth users. Taken at the end of a test run and again after that run's
+ * export is re-imported: equal censuses mean nothing was lost.
  */
 import { createHash } from "node:crypto";
 import type { Auth } from "firebase-admin/auth";
 import type { CollectionReference, Firestore } from "firebase-admin/firestore";
-import { encodeValue } from "./firestore-backup.ts";
+import { encodeDocument } from "./firestore-backup.ts";
 
 export interface Census {
   collections: Record<string, { documents: number; sha256: string }>;
@@ -26,8 +27,7 @@ export async function takeCensus(db: Firestore, auth: Auth): Promise<Census> {
   for (const root of await db.listCollections()) {
     const lines: string[] = [];
     const walk = async (collection: CollectionReference) => {
-      for (const doc of (await collection.get()).docs)
-        lines.push(`${doc.ref.path}\t${canonical(encodeValue(doc.data()))}`);
+      for (const doc of (await collection.get()).docs) lines.push(`${doc.ref.path}\t${canonical(encodeDocument(doc))}`);
       for (const ref of await collection.listDocuments())
         for (const sub of await ref.listCollections()) await walk(sub);
     };

@@ -65,9 +65,31 @@ beforeAll(async () => {
 interface Row {
   endpoint: string;
   method: "GET" | "POST";
+  /** What sets this row apart when the endpoint has more than one. */
+  note?: string;
   body?: () => unknown;
+  /** How the request is made, when not with the API helper and the caller's ID token. */
+  send?: (caller: TestUser | null) => Promise<Answer>;
   expect: Record<Role, number>;
 }
+
+interface Answer {
+  status: number;
+  error: unknown;
+}
+
+/** A sign-up for the owner (no money moves), as an advertiser's server reports one. */
+function signUpEvent() {
+  return {
+    id: `e-${randomUUID()}`,
+    advertiser_id: "promptchan",
+    type: "sign_up",
+    uid: users.owner.uid,
+    occurred_at: new Date(Date.now() - 60_000).toISOString(),
+  };
+}
+
+const recorded = async (eventId: string) => (await refs.events().doc(`promptchan_${eventId}`).get()).exists;
 
 const table: Row[] = [
   {
@@ -144,14 +166,59 @@ const table: Row[] = [
     method: "GET",
     expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },
   },
+  {
+    // Open to all: it only proves the Hosting rewrite reaches the function.
+    endpoint: "/api/health",
+    method: "GET",
+    expect: { anonymous: 200, owner: 200, other: 200, staff: 200, admin: 200, suspended: 200 },
+  },
+  {
+    // An advertiser's server authenticates by its signature alone: an ID token sent along (anyone's, or
+    // none) neither adds nor takes away, and the event is recorded.
+    endpoint: "/api/events",
+    method: "POST",
+    note: "signed by the advertiser",
+    send: async (caller) => {
+      const event = signUpEvent();
+      const answer = await sendEvent(event, { headers: caller ? { Authorization: caller.token } : {} });
+      expect(answer.body).toMatchObject({ status: "applied" });
+      expect(await recorded(event.id)).toBe(true);
+      return { status: answer.status, error: answer.body?.error };
+    },
+    expect: { anonymous: 200, owner: 200, other: 200, staff: 200, admin: 200, suspended: 200 },
+  },
+  {
+    // No ID token stands in for the signature, not even the admin's: refused, and nothing is recorded.
+    endpoint: "/api/events",
+    method: "POST",
+    note: "with an ID token and no signature",
+    send: async (caller) => {
+      const event = signUpEvent();
+      const answer = await api(caller, "POST", "/api/events", event);
+      expect(answer.json.error).toBe("Missing X-Signature header.");
+      expect(await recorded(event.id)).toBe(false);
+      return { status: answer.status, error: answer.json.error };
+    },
+    expect: { anonymous: 401, owner: 401, other: 401, staff: 401, admin: 401, suspended: 401 },
+  },
 ];
 
-describe.each(table)("$method $endpoint", (row) => {
+const titled = table.map((row) => ({
+  ...row,
+  title: `${row.method} ${row.endpoint}${row.note ? ` (${row.note})` : ""}`,
+}));
+
+describe.each(titled)("$title", (row) => {
   test.each(roles)("as %s", async (role) => {
     const caller = role === "anonymous" ? null : users[role];
-    const answer = await api(caller, row.method, row.endpoint, row.body?.());
+    const answer: Answer = row.send
+      ? await row.send(caller)
+      : await api(caller, row.method, row.endpoint, row.body?.()).then(({ status, json }) => ({
+          status,
+          error: json.error,
+        }));
     expect(answer.status).toBe(row.expect[role]);
-    if (answer.status >= 400) expect(typeof answer.json.error).toBe("string");
+    if (answer.status >= 400) expect(typeof answer.error).toBe("string");
   });
 });
 
@@ -195,7 +262,10 @@ describe("tokens that must not get in", () => {
 
   test("expired, disabled and deleted are 401 (see also accounts.test.ts)", async () => {
     const expired = `${parts(users.other.token)[0]}.${encode({ ...payloadOf(users.other.token), exp: 1_600_000_000, iat: 1_599_999_000 })}.`;
-    expect((await api({ token: expired }, "GET", "/api/get_user_data")).json.error).toMatch(/expired/);
+    expect(await api({ token: expired }, "GET", "/api/get_user_data")).toMatchObject({
+      status: 401,
+      json: { error: "Your sign-in has expired: sign in again." },
+    });
     const disabled = await createAffiliateUser();
     await auth().updateUser(disabled.uid, { disabled: true });
     expect((await api(disabled, "GET", "/api/get_user_data")).status).toBe(401);

@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { RateLimiter } from "../../functions/src/http/rate-limit.ts";
+import { siteUrl } from "../../scripts/lib/project.ts";
 import { createAffiliate, openLink } from "../support/backend.ts";
 import { api, createAffiliateUser } from "../support/users.ts";
 
@@ -15,6 +16,16 @@ import { api, createAffiliateUser } from "../support/users.ts";
 async function startOfRoomyMinute(needMs: number): Promise<void> {
   const left = 60_000 - (Date.now() % 60_000);
   if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
+/** Opens a tracking link as the visitor at `ip` (Hosting reports it in X-Forwarded-For), not following it. */
+async function click(path: string, ip: string): Promise<Response> {
+  const answer = await fetch(`${siteUrl}${path}`, {
+    redirect: "manual",
+    headers: { "X-Forwarded-For": ip, "User-Agent": "hammer" },
+  });
+  if (answer.status !== 429) await answer.body?.cancel();
+  return answer;
 }
 
 describe("the shared counter (in-process, two limiters standing for two function instances)", () => {
@@ -76,14 +87,21 @@ describe("through the API", () => {
     const uid = await createAffiliate({ links: { promptchan: ["/tw"], cutechat: [], creategirls: [] } });
     const ip = `10.${Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 250)}.7`;
     let first429 = -1;
+    let refused: Response | undefined;
     for (let i = 0; i < 200 && first429 < 0; i++) {
-      const answer = await openLink(`/m/${uid}/tw`, { ip, userAgent: "hammer" });
-      if (answer.status === 429) first429 = i;
+      const answer = await click(`/m/${uid}/tw`, ip);
+      if (answer.status === 429) [first429, refused] = [i, answer];
       else expect(answer.status).toBe(302);
     }
     // 120 allowed; an instance that had not seen this visitor may let its local share of 20 through first.
     expect(first429).toBeGreaterThanOrEqual(120);
     expect(first429).toBeLessThanOrEqual(160);
+    // When to come back: whole seconds, within the one-minute window, and the same as the message says.
+    const retryAfter = refused!.headers.get("retry-after") ?? "";
+    expect(retryAfter).toMatch(/^[1-9]\d*$/);
+    expect(Number(retryAfter)).toBeLessThanOrEqual(60);
+    expect(await refused!.text()).toBe(`Too many requests: try again in ${retryAfter} s.`);
+    expect(refused!.headers.get("cache-control")).toBe("private, no-store");
     expect((await openLink(`/m/${uid}/tw`, { ip: "10.250.250.250", userAgent: "hammer" })).status).toBe(302);
   }, 120_000);
 });
