@@ -3,10 +3,8 @@
  * web app calls them. The emulators hold every other test's affiliates too, so assertions look at this
  * file's own affiliates: their rows, and their order relative to each other.
  */
-import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, test } from "vitest";
-import { sendEvent } from "../../scripts/lib/events-client.ts";
-import { createAffiliate, refs } from "../support/backend.ts";
+import { createAffiliate, refs, sendSale } from "../support/backend.ts";
 import { emulatorConcurrency, inParallel } from "../support/concurrency.ts";
 import { api, createAffiliateUser, createUser, type TestUser } from "../support/users.ts";
 import { newInvoice } from "../../functions/src/domain/invoice.ts";
@@ -34,14 +32,7 @@ const form = {
 const day = 86_400_000;
 
 async function sale(uid: string, amount: string): Promise<void> {
-  const answer = await sendEvent({
-    id: `e-${randomUUID()}`,
-    advertiser_id: "promptchan",
-    type: "sale",
-    uid,
-    amount,
-    occurred_at: new Date(Date.now() - 60_000).toISOString(),
-  });
+  const answer = await sendSale(uid, amount);
   expect(answer.status).toBe(200);
 }
 

@@ -2,10 +2,8 @@
  * Every affiliate endpoint, for every kind of bad field: a 4xx with { "error": ... } and nothing written.
  * One table of cases per endpoint; each case starts from the same valid body and spoils one thing.
  */
-import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, test } from "vitest";
-import { sendEvent } from "../../scripts/lib/events-client.ts";
-import { refs } from "../support/backend.ts";
+import { refs, sendSale } from "../support/backend.ts";
 import { api, createAffiliateUser, createUser, type TestUser } from "../support/users.ts";
 
 let other: TestUser;
@@ -39,14 +37,7 @@ beforeAll(async () => {
  */
 async function preparedAffiliate(): Promise<TestUser> {
   const user = await createAffiliateUser();
-  await sendEvent({
-    id: `e-${randomUUID()}`,
-    advertiser_id: "promptchan",
-    type: "sale",
-    uid: user.uid,
-    amount: 500,
-    occurred_at: new Date(Date.now() - 60_000).toISOString(),
-  });
+  await sendSale(user.uid, 500);
   expect((await api(user, "POST", "/api/update_paypal_account", details)).status).toBe(200);
   expect((await api(user, "POST", "/api/add_custom_link", { uid: user.uid, suffix: "tw" })).status).toBe(200);
   return user;

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { formatDollarsFixed } from "../../functions/src/domain/money.ts";
 import { sendEvent } from "../../scripts/lib/events-client.ts";
 import { siteUrl } from "../../scripts/lib/project.ts";
-import { openLink, refs } from "../support/backend.ts";
+import { openLink, refs, sendSale } from "../support/backend.ts";
 import { api, createAffiliateUser, createUser, type TestUser } from "../support/users.ts";
 
 /** Runs per property: bounded, so the layer stays within its time. */
@@ -109,14 +109,7 @@ beforeAll(async () => {
   }
 
   const user = await createAffiliateUser();
-  await sendEvent({
-    id: `e-${randomUUID()}`,
-    advertiser_id: "promptchan",
-    type: "sale",
-    uid: user.uid,
-    amount: 400,
-    occurred_at: new Date(Date.now() - 60_000).toISOString(),
-  });
+  await sendSale(user.uid, 400);
   expect((await api(user, "POST", "/api/request_payout", form)).status).toBe(200);
   const invoice = (await refs.affiliate(user.uid).get()).data()!.pending_payout_id!;
   const payout = (await refs.payouts().doc(invoice).get()).data()!;

@@ -1,7 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { sendEvent } from "../../scripts/lib/events-client.ts";
-import { refs } from "../support/backend.ts";
+import { refs, sendSale } from "../support/backend.ts";
 import { emulatorConcurrency, inParallel } from "../support/concurrency.ts";
 import { pdfText } from "../support/pdf.ts";
 import { api, createAffiliateUser, createUser, type TestUser } from "../support/users.ts";
@@ -28,14 +26,7 @@ const form = {
 /** An affiliate with `amount` dollars of sales (60% commission), optionally with details saved. */
 async function affiliateWithSales(amount: string): Promise<TestUser> {
   const user = await createAffiliateUser();
-  const answer = await sendEvent({
-    id: `e-${randomUUID()}`,
-    advertiser_id: "promptchan",
-    type: "sale",
-    uid: user.uid,
-    amount,
-    occurred_at: new Date(Date.now() - 60_000).toISOString(),
-  });
+  const answer = await sendSale(user.uid, amount);
   expect(answer.status).toBe(200);
   return user;
 }

@@ -5,9 +5,8 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { sendEvent } from "../../scripts/lib/events-client.ts";
 import { siteUrl } from "../../scripts/lib/project.ts";
-import { createAffiliate, refs } from "../support/backend.ts";
+import { createAffiliate, refs, sendSale } from "../support/backend.ts";
 import { collectPageErrors, launchBrowser, newContext } from "../support/browser.ts";
 import { signInWithEmailLink } from "../support/e2e-auth.ts";
 import { api, auth, createAffiliateUser } from "../support/users.ts";
@@ -27,14 +26,7 @@ const names = { alpha: `${tag} Alpha`, bravo: `${tag} Bravo`, charlie: `${tag} C
 /** Alpha: $240 earned (a $400 sale) and requested as a payout, through the API as the dashboard does it. */
 async function affiliateWithPendingPayout(name: string): Promise<string> {
   const user = await createAffiliateUser();
-  const sale = await sendEvent({
-    id: `e-${randomUUID()}`,
-    advertiser_id: "promptchan",
-    type: "sale",
-    uid: user.uid,
-    amount: "400",
-    occurred_at: new Date(Date.now() - 60_000).toISOString(),
-  });
+  const sale = await sendSale(user.uid, "400");
   expect(sale.status).toBe(200);
   const form = {
     name,
