@@ -10,18 +10,9 @@ import path from "node:path";
 import { initializeApp } from "firebase-admin/app";
 import { getFirestore } from "firebase-admin/firestore";
 import { describe, expect, test } from "vitest";
-import { sendEvent, type EventBody } from "../../scripts/lib/events-client.ts";
+import { sendEvent } from "../../scripts/lib/events-client.ts";
 import { demoProjectId, emulatorUrl } from "../../scripts/lib/project.ts";
-import { createAffiliate, refs } from "../support/backend.ts";
-
-const sale = (uid: string, amount = "50.00"): EventBody => ({
-  id: `e-${randomUUID()}`,
-  advertiser_id: "promptchan",
-  type: "sale",
-  uid,
-  amount,
-  occurred_at: new Date(Date.now() - 60_000).toISOString(),
-});
+import { createAffiliate, refs, saleEvent } from "../support/backend.ts";
 
 async function figures(uid: string) {
   const affiliate = (await refs.affiliate(uid).get()).data()!;
@@ -37,7 +28,7 @@ async function figures(uid: string) {
 describe("a crash around the ledger commit", () => {
   test("after the commit: a generic 500, then the retry is a duplicate and nothing counts twice", async () => {
     const uid = await createAffiliate();
-    const body = sale(uid);
+    const body = saleEvent(uid);
     const crashed = await sendEvent(body, { headers: { "X-Test-Fault": "after-commit" } });
     expect(crashed.status).toBe(500);
     expect(crashed.body).toEqual({ error: "Internal error. Please try again later." });
@@ -53,7 +44,7 @@ describe("a crash around the ledger commit", () => {
   test("before the commit: a generic 500 and nothing written; the retry applies it once", async () => {
     const uid = await createAffiliate();
     const before = await figures(uid);
-    const body = sale(uid);
+    const body = saleEvent(uid);
     const crashed = await sendEvent(body, { headers: { "X-Test-Fault": "before-commit" } });
     expect(crashed).toMatchObject({ status: 500, body: { error: "Internal error. Please try again later." } });
     expect(await figures(uid)).toEqual(before);
@@ -67,7 +58,8 @@ describe("a crash around the ledger commit", () => {
 describe("the Firestore emulator exported and re-imported mid-run", () => {
   test("the import holds everything written before the export; writing goes on without loss", async () => {
     const uid = await createAffiliate();
-    for (const amount of ["10.00", "20.00", "30.00"]) expect((await sendEvent(sale(uid, amount))).status).toBe(200);
+    for (const amount of ["10.00", "20.00", "30.00"])
+      expect((await sendEvent(saleEvent(uid, amount))).status).toBe(200);
 
     const directory = mkdtempSync(path.join(os.tmpdir(), "firestore-export-"));
     const firestore = emulatorUrl("firestore");
@@ -83,7 +75,7 @@ describe("the Firestore emulator exported and re-imported mid-run", () => {
     expect(exported.status).toBe(200);
 
     // Writing goes on while the export sits on disk.
-    expect((await sendEvent(sale(uid, "40.00"))).status).toBe(200);
+    expect((await sendEvent(saleEvent(uid, "40.00"))).status).toBe(200);
 
     // Re-imported into a project of its own, so the live one (other tests are using it) is untouched.
     const copyProject = `demo-affiliate-reimport-${randomUUID().slice(0, 8)}`;

@@ -9,7 +9,7 @@ import { db, refs } from "../../functions/src/data/firestore.ts";
 import { withPendingClicks } from "../../functions/src/domain/ledger.ts";
 import { newAffiliate, type AffiliateDoc } from "../../functions/src/domain/model.ts";
 import { emptyPayoutDetails } from "../../functions/src/domain/payout-details.ts";
-import { sendEvent } from "../../scripts/lib/events-client.ts";
+import { sendEvent, type EventBody } from "../../scripts/lib/events-client.ts";
 import { demoProjectId, emulators } from "../../scripts/lib/project.ts";
 
 // The functions' Firestore client initialises the Admin SDK (on first use) from the environment, as in
@@ -18,16 +18,21 @@ process.env.GCLOUD_PROJECT ??= demoProjectId;
 
 export { db, refs };
 
-/** A promptchan sale of `amount` dollars for the affiliate, a minute ago, signed as the advertiser sends it. */
-export function sendSale(uid: string, amount: number | string) {
-  return sendEvent({
+/** A promptchan sale of `amount` dollars for the affiliate, a minute ago, as the advertiser's server sends it. */
+export function saleEvent(uid: string, amount: number | string = "50.00"): EventBody {
+  return {
     id: `e-${randomUUID()}`,
     advertiser_id: "promptchan",
     type: "sale",
     uid,
     amount,
     occurred_at: new Date(Date.now() - 60_000).toISOString(),
-  });
+  };
+}
+
+/** Sends saleEvent(uid, amount), signed. */
+export function sendSale(uid: string, amount: number | string) {
+  return sendEvent(saleEvent(uid, amount));
 }
 
 /** Complete Wise details, so the account counts as complete and may request payouts. */
