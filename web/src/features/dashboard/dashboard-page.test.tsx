@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import type { User } from "firebase/auth";
-import { newAffiliate, type AffiliateDoc } from "@domain/model";
+import { affiliateFixture, completeDetails } from "./affiliate-fixture";
 import type * as UseAffiliate from "./use-affiliate";
 
 // The page with its Firestore reads replaced (the live reads are the e2e tests' business); the advertiser
@@ -27,19 +27,10 @@ vi.mock("../../components/page-meta", () => ({ PageMeta: () => null }));
 
 const { DashboardPage } = await import("./dashboard-page");
 
-const affiliate: AffiliateDoc = {
-  ...newAffiliate("u1", "dana@demo.test", new Date("2026-01-01T00:00:00Z")),
-  name: "Dana",
-  country: "Portugal",
-  city: "Lisbon",
-  address: "Rua 1",
-  post_code: "1100",
-  company: "Dana Lda",
-  invoice_email: "dana@demo.test",
-  tax: "PT1",
-  paypal_payout_account: "dana@wise.test",
+const affiliate = affiliateFixture({
+  ...completeDetails,
   links: { promptchan: ["/tw"], cutechat: ["/ig"], creategirls: [] },
-};
+});
 
 beforeEach(() => {
   window.localStorage.clear();

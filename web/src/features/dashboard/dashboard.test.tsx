@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import type { User } from "firebase/auth";
-import { newAffiliate, type AffiliateDoc, type InvoiceSnapshot } from "@domain/model";
+import type { AffiliateDoc, InvoiceSnapshot } from "@domain/model";
+import { affiliateFixture as affiliate, completeDetails as complete } from "./affiliate-fixture";
 import { LinksSection } from "./links-section";
 import { PayoutSection } from "./payout-section";
 import { AllTime, LastSevenDays } from "./stat-cards";
@@ -11,22 +12,6 @@ afterEach(cleanup);
 
 const now = new Date("2026-11-21T12:00:00Z");
 const user = { uid: "u1", getIdToken: async () => "token" } as unknown as User;
-
-function affiliate(overrides: Partial<AffiliateDoc> = {}): AffiliateDoc {
-  return { ...newAffiliate("u1", "dana@demo.test", new Date("2026-01-01T00:00:00Z")), ...overrides };
-}
-
-const complete: Partial<AffiliateDoc> = {
-  name: "Dana",
-  country: "Portugal",
-  city: "Lisbon",
-  address: "Rua 1",
-  post_code: "1100",
-  company: "Dana Lda",
-  invoice_email: "dana@demo.test",
-  tax: "PT1",
-  paypal_payout_account: "dana@wise.test",
-};
 
 const value = (label: string, within: HTMLElement) =>
   [...within.querySelectorAll(".stat-card")]
@@ -230,7 +215,7 @@ describe("the payout section", () => {
 describe("the links section", () => {
   const domains = { promptchan: "https://p.example", cutechat: "https://c.example", creategirls: "https://g.example" };
 
-  test("links follow SPEC.md's shape; a tracker is limited to 6 characters and previewed normalised", () => {
+  function renderLinks() {
     render(
       <LinksSection
         user={user}
@@ -241,6 +226,10 @@ describe("the links section", () => {
         readOnly={false}
       />,
     );
+  }
+
+  test("links follow SPEC.md's shape; a tracker is limited to 6 characters and previewed normalised", () => {
+    renderLinks();
     expect(screen.getByText("https://p.example/m/u1")).toBeTruthy();
     expect(screen.getByText("https://p.example/m/u1/tw")).toBeTruthy();
     const input = screen.getByLabelText("Add a tracker") as HTMLInputElement;
@@ -255,19 +244,6 @@ describe("the links section", () => {
     expect(screen.getByRole("option", { name: "NSFW AI (NSFW)" })).toBeTruthy();
     expect(screen.getByRole("option", { name: "AI Generator (SFW)" })).toBeTruthy();
   });
-
-  function renderLinks() {
-    render(
-      <LinksSection
-        user={user}
-        affiliate={affiliate({ ...complete, links: { promptchan: ["/tw"], cutechat: [], creategirls: [] } })}
-        advertiser="promptchan"
-        onAdvertiserChange={() => undefined}
-        linkDomains={domains}
-        readOnly={false}
-      />,
-    );
-  }
 
   /** navigator.clipboard as the test needs it; undefined is what an insecure page gets. */
   function withClipboard(writeText: ((text: string) => Promise<void>) | undefined) {
