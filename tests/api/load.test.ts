@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { beforeAll, expect, test } from "vitest";
+import { limits } from "../../functions/src/config.ts";
 import { rollUpClicks } from "../../functions/src/tracking/clicks.ts";
 import { sendEvent, type EventBody } from "../../scripts/lib/events-client.ts";
 import { openLink, refs } from "../support/backend.ts";
@@ -23,8 +24,6 @@ const hosts: Record<(typeof advertisers)[number], string | undefined> = {
   cutechat: "cutechat.localhost:5050",
   creategirls: "creategirls.localhost:5050",
 };
-
-const hourMs = 3_600_000;
 
 /** A figures tree without its click counts (for a burst across the turn of an hour). */
 function withoutClicks(value: unknown): unknown {
@@ -173,7 +172,8 @@ test("a mixed burst: no 5xx, and the stored figures equal the reference model's"
   // A visitor counts once per clock hour. A burst that ran across the turn of an hour (or of a day) may
   // count a returning visitor twice and puts clicks on either side: then clicks are held to a range and
   // every other figure to the reference exactly; otherwise everything is exact.
-  const acrossHours = Math.floor(started / hourMs) !== Math.floor(finished / hourMs);
+  const dedupeWindow = limits.clickDedupeWindowMs;
+  const acrossHours = Math.floor(started / dedupeWindow) !== Math.floor(finished / dedupeWindow);
   const figures = (value: unknown) => (acrossHours ? withoutClicks(value) : value);
   let storedClicks = 0;
   for (const user of affiliates) {
