@@ -6,7 +6,6 @@
  *   npm run bench                          everything, rewrites docs/benchmarks.md (about 15 minutes)
  *   npm run bench -- --only clicks,events  some of them, printed (test-results/bench/), the doc untouched
  */
-import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import path from "node:path";
@@ -15,7 +14,7 @@ import { ensureChromium } from "./lib/chromium.ts";
 import { prepareEmulatorEnv, SetupError } from "./lib/emulator-env.ts";
 import { firebaseProjectArgs } from "./lib/firebase-cli.ts";
 import { withEmulatorLock } from "./lib/emulator-lock.ts";
-import { localBin, main, step, StepFailed } from "./lib/process.ts";
+import { exitOf, localBin, main, startChild, step, StepFailed } from "./lib/process.ts";
 import { rootDir } from "./lib/project.ts";
 import type { BenchResults } from "./bench/lib/results.ts";
 import { renderReport } from "./bench/report.ts";
@@ -37,7 +36,7 @@ await main(async () => {
   }
   const selected = only.length > 0 ? only : names;
   const { env } = prepareEmulatorEnv();
-  if (selected.some((name) => browserBenchmarks.includes(name))) ensureChromium();
+  if (selected.some((name) => browserBenchmarks.includes(name))) await ensureChromium();
   await withEmulatorLock(() => run(env));
 
   if (!existsSync(resultsFile)) throw new SetupError("The benchmarks wrote no results.");
@@ -45,7 +44,7 @@ await main(async () => {
   const everything = only.length === 0;
   const target = everything ? docFile : path.join(outputDir, "benchmarks.md");
   writeFileSync(target, renderReport(results));
-  step("Formatting the report", localBin("prettier"), ["--write", "--log-level", "warn", target]);
+  await step("Formatting the report", localBin("prettier"), ["--write", "--log-level", "warn", target]);
   console.log(`\n${readFileSync(target, "utf8")}`);
   console.log(`Written to ${path.relative(rootDir, target)}.`);
   if (results.failures.length > 0) {
@@ -57,7 +56,7 @@ await main(async () => {
 });
 
 async function run(env: NodeJS.ProcessEnv): Promise<void> {
-  if (!skipBuild) buildForEmulators();
+  if (!skipBuild) await buildForEmulators();
   rmSync(resultsFile, { force: true });
   const runner = ["node", "scripts/bench/run.ts", "--out", path.relative(rootDir, resultsFile)];
   if (only.length > 0) runner.push("--only", only.join(","));
@@ -66,18 +65,18 @@ async function run(env: NodeJS.ProcessEnv): Promise<void> {
   const log = createWriteStream(emulatorLog);
   // The emulators log every request (thousands here): they go to the log file, the bench's own lines and
   // anything alarming to the terminal.
-  const child = spawn(
+  const child = startChild(
     localBin("firebase"),
     ["emulators:exec", ...firebaseProjectArgs(), "--only", "auth,firestore,functions,hosting", runner.join(" ")],
-    { cwd: rootDir, env, stdio: ["ignore", "pipe", "pipe"] },
+    { env, stdio: ["ignore", "pipe", "pipe"] },
   );
-  for (const stream of [child.stdout, child.stderr]) {
+  for (const stream of [child.stdout!, child.stderr!]) {
     createInterface({ input: stream }).on("line", (line) => {
       log.write(`${line}\n`);
       if (/\[bench|✖|⚠|Error|exited/.test(line)) console.log(line);
     });
   }
-  const code = await new Promise<number>((resolve) => child.on("exit", (status) => resolve(status ?? 1)));
+  const code = await exitOf(child, "Running the benchmarks");
   await new Promise((resolve) => log.end(resolve));
   if (code !== 0) throw new StepFailed("Running the benchmarks in the emulators", code);
 }

@@ -16,7 +16,7 @@ const devServerUrl = "http://127.0.0.1:5173";
 await main(async () => {
   const { env } = prepareEmulatorEnv();
   process.exitCode = await withEmulatorLock(async () => {
-    buildForEmulators();
+    await buildForEmulators();
     startChild(localBin("tsc"), ["-p", "functions/tsconfig.build.json", "--watch", "--preserveWatchOutput"]);
     return runEmulators(env, (elapsedMs) => {
       startChild(localBin("vite"), ["--mode", "emulator", "--port", "5173", "--strictPort"], {

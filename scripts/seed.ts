@@ -16,11 +16,11 @@ await main(async () => {
   await withEmulatorLock(() => seed(env));
 });
 
-function seed(env: NodeJS.ProcessEnv): void {
+async function seed(env: NodeJS.ProcessEnv): Promise<void> {
   // The seed applies its events with the product's own ledger, compiled.
-  step("Building functions", "npm", ["run", "build", "--workspace", "functions"]);
+  await step("Building functions", "npm", ["run", "build", "--workspace", "functions"]);
   rmSync(path.join(rootDir, emulatorDataDir), { recursive: true, force: true });
-  step(
+  await step(
     "Seeding the demo data",
     localBin("firebase"),
     [

@@ -12,7 +12,7 @@ import { siteUrl } from "./lib/project.ts";
 await main(async () => {
   const { env } = prepareEmulatorEnv();
   process.exitCode = await withEmulatorLock(async () => {
-    buildForEmulators();
+    await buildForEmulators();
     return runEmulators(env, (elapsedMs) => printBanner("The affiliate site is up", siteUrl, elapsedMs));
   });
 });

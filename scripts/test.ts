@@ -13,6 +13,7 @@ import { emulatorDataDir, firebaseProjectArgs } from "./lib/firebase-cli.ts";
 import { withEmulatorLock } from "./lib/emulator-lock.ts";
 import { rmSync } from "node:fs";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { localBin, main, step } from "./lib/process.ts";
 import { rootDir } from "./lib/project.ts";
 
@@ -20,13 +21,25 @@ const layers = ["unit", "rules", "api", "e2e"] as const;
 type Layer = (typeof layers)[number];
 
 // --layer <name> (repeatable) is ours; every other argument goes to vitest as it is.
-const requested: string[] = [];
-const vitestArgs: string[] = [];
 const args = process.argv.slice(2);
-for (let i = 0; i < args.length; i++) {
-  if (args[i] === "--layer" && args[i + 1]) requested.push(args[++i]!);
-  else vitestArgs.push(args[i]!);
-}
+const { values, tokens } = parseArgs({
+  args,
+  options: { layer: { type: "string", multiple: true } },
+  strict: false,
+  allowPositionals: true,
+  tokens: true,
+});
+const requested = (values.layer ?? []).map(String);
+const layerArgs = new Set(
+  tokens.flatMap((token) =>
+    token.kind === "option" && token.name === "layer"
+      ? token.inlineValue
+        ? [token.index]
+        : [token.index, token.index + 1]
+      : [],
+  ),
+);
+const vitestArgs = args.filter((_, index) => !layerArgs.has(index));
 const selected = (requested.length > 0 ? requested : [...layers]) as Layer[];
 const everything = requested.length === 0;
 
@@ -36,17 +49,17 @@ await main(async () => {
       throw new SetupError(`Unknown test layer "${layer}": use one of ${layers.join(", ")}.`);
   }
   if (everything) {
-    step("Type-checking", "npm", ["run", "--silent", "typecheck"]);
-    step("Linting (zero warnings)", "npm", ["run", "--silent", "lint"]);
-    step("Checking formatting", "npm", ["run", "--silent", "format:check"]);
+    await step("Type-checking", "npm", ["run", "--silent", "typecheck"]);
+    await step("Linting (zero warnings)", "npm", ["run", "--silent", "lint"]);
+    await step("Checking formatting", "npm", ["run", "--silent", "format:check"]);
   }
   const { env } = prepareEmulatorEnv();
-  if (selected.includes("e2e")) ensureChromium();
+  if (selected.includes("e2e")) await ensureChromium();
   await withEmulatorLock(() => runLayers(env));
 });
 
-function runLayers(env: NodeJS.ProcessEnv): void {
-  buildForEmulators();
+async function runLayers(env: NodeJS.ProcessEnv): Promise<void> {
+  await buildForEmulators();
   // A full run also exports the emulators' data at the end and checks that it re-imports cleanly.
   const exportDir = path.join(rootDir, ".toolchain", "test-run-export");
   const censusFile = path.join(rootDir, ".toolchain", "test-run-census.json");
@@ -56,7 +69,7 @@ function runLayers(env: NodeJS.ProcessEnv): void {
   // Unit tests live in two vitest projects (functions and web); the other layers are one each.
   const projects = selected.flatMap((layer) => (layer === "unit" ? ["unit", "unit-web"] : [layer]));
   const vitest = [localBin("vitest"), "run", ...projects.map((project) => `--project=${project}`), ...vitestArgs];
-  step(
+  await step(
     `Running the ${selected.join(", ")} tests in the emulators`,
     localBin("firebase"),
     [
@@ -73,7 +86,7 @@ function runLayers(env: NodeJS.ProcessEnv): void {
     { env },
   );
   if (!everything) return;
-  step(
+  await step(
     "Re-importing the test run's export",
     localBin("firebase"),
     [

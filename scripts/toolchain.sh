@@ -72,5 +72,10 @@ toolchain_node_bin() {
 
 if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
   toolchain_node_bin >/dev/null
-  echo "Node.js for this project: $("$(toolchain_node_bin)/node" --version)" >&2
+  project_node="$("$(toolchain_node_bin)/node" --version)"
+  if [[ "$(toolchain_node_major node)" -lt "$TOOLCHAIN_NODE_MIN_MAJOR" ]]; then
+    echo "This machine's node is $(node --version 2>/dev/null || echo missing): npm's EBADENGINE warnings above are expected; every npm script of this project runs on Node.js $project_node from .toolchain/." >&2
+  else
+    echo "Node.js for this project: $project_node" >&2
+  fi
 fi

@@ -400,7 +400,7 @@ function report(
         (home.htmlJs < 100 * 1024
           ? "are also under 100 KB."
           : "are over 100 KB if hydration is counted: React DOM, React Router and React are about 95 KB of it " +
-            "(README “The public site”); a lighter router, or not hydrating the static sections, would bring it under."),
+            "(docs/public-site.md); a lighter router, or not hydrating the static sections, would bring it under."),
     },
     {
       promise: "Public page: LCP within 1.5× the static floor",

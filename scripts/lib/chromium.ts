@@ -3,7 +3,7 @@ import { SetupError } from "./emulator-env.ts";
 import { step } from "./process.ts";
 
 /** The end-to-end layer drives Debian's Chromium; install it when it is missing and we may. */
-export function ensureChromium(): void {
+export async function ensureChromium(): Promise<void> {
   const executable = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   if (existsSync(executable)) return;
   if (process.env.CHROMIUM_PATH) {
@@ -16,9 +16,13 @@ export function ensureChromium(): void {
     );
   }
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  step("Installing Chromium (apt-get)", "apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { env });
+  await step("Installing Chromium (apt-get)", "apt-get", ["install", "-y", "--no-install-recommends", "chromium"], {
+    env,
+  });
   if (!existsSync(executable)) {
-    step("Refreshing the package lists (apt-get update)", "apt-get", ["update"], { env });
-    step("Installing Chromium (apt-get)", "apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { env });
+    await step("Refreshing the package lists (apt-get update)", "apt-get", ["update"], { env });
+    await step("Installing Chromium (apt-get)", "apt-get", ["install", "-y", "--no-install-recommends", "chromium"], {
+      env,
+    });
   }
 }

@@ -1,5 +1,10 @@
-/** Running the project's commands from scripts: visible output, one clear sentence on failure. */
-import { spawn, spawnSync, type SpawnOptions } from "node:child_process";
+/**
+ * Running the project's commands from scripts: visible output, one clear sentence on failure, and every
+ * process we start stopped by its own id. Each child runs in a process group of its own (the emulators'
+ * CLI starts Java and function workers under it); when we are stopped (Ctrl-C, kill) or exit, we stop
+ * exactly those groups, never a process found by name.
+ */
+import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
 import path from "node:path";
 import { SetupError } from "./emulator-env.ts";
 import { rootDir } from "./project.ts";
@@ -9,12 +14,61 @@ export function localBin(name: string): string {
   return path.join(rootDir, "node_modules", ".bin", name);
 }
 
+/** The children we started and that still run, each the leader of its own process group. */
+const running = new Set<ChildProcess>();
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // The group is gone already.
+  }
+}
+
+let stopping = false;
+function stopOnExit(): void {
+  if (stopping) return;
+  stopping = true;
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.on(signal, () => {
+      process.exitCode = 128 + (signal === "SIGINT" ? 2 : signal === "SIGTERM" ? 15 : 1);
+      for (const child of running) signalGroup(child, signal);
+    });
+  }
+  process.on("exit", () => {
+    for (const child of running) signalGroup(child, "SIGKILL");
+  });
+}
+
+/**
+ * Starts a long-running child that shares our terminal and is stopped with us. When its leader exits,
+ * whatever it left running in its group is stopped too.
+ */
+export function startChild(command: string, args: string[], options: SpawnOptions = {}): ChildProcess {
+  stopOnExit();
+  const child = spawn(command, args, { cwd: rootDir, stdio: "inherit", detached: true, ...options });
+  running.add(child);
+  child.on("exit", () => {
+    running.delete(child);
+    signalGroup(child, "SIGTERM");
+  });
+  return child;
+}
+
+/** Resolves with the child's exit code (1 when it was stopped by a signal or could not start). */
+export function exitOf(child: ChildProcess, title: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    child.on("error", (error) => reject(new SetupError(`${title} could not start (${error.message}).`)));
+    child.on("exit", (code) => resolve(code ?? 1));
+  });
+}
+
 /** Runs a step to completion with its output shown; a failure ends the script with the step's name. */
-export function step(title: string, command: string, args: string[], options: SpawnOptions = {}): void {
+export async function step(title: string, command: string, args: string[], options: SpawnOptions = {}): Promise<void> {
   console.log(`\n▶ ${title}`);
-  const result = spawnSync(command, args, { cwd: rootDir, stdio: "inherit", ...options });
-  if (result.error) throw new SetupError(`${title} could not start (${result.error.message}).`);
-  if (result.status !== 0) throw new StepFailed(title, result.status ?? 1);
+  const status = await exitOf(startChild(command, args, options), title);
+  if (status !== 0) throw new StepFailed(title, status);
 }
 
 export class StepFailed extends Error {
@@ -25,15 +79,6 @@ export class StepFailed extends Error {
     this.name = "StepFailed";
     this.exitCode = exitCode;
   }
-}
-
-/** Starts a long-running child that shares our terminal and stops with us (Ctrl-C, kill). */
-export function startChild(command: string, args: string[], options: SpawnOptions = {}) {
-  const child = spawn(command, args, { cwd: rootDir, stdio: "inherit", ...options });
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.on(signal, () => child.kill(signal));
-  }
-  return child;
 }
 
 /** The body of every script: setup problems print one sentence, not a stack trace. */
