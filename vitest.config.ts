@@ -32,6 +32,8 @@ export default defineConfig({
           include: ["tests/rules/**/*.test.ts"],
           environment: "node",
           testTimeout: 20_000,
+          // Each file starts its own rules environment and seeds it: seconds on a busy two-core machine.
+          hookTimeout: 30_000,
           // Fails the run when a rule expression was never evaluated by these tests.
           globalSetup: ["./tests/support/rules-coverage.ts"],
         },

@@ -10,13 +10,15 @@
  *
  * The emulators are used when --emulator is given or FIREBASE_AUTH_EMULATOR_HOST is set (as inside
  * `firebase emulators:exec`). A grant reaches the user's ID token at their next sign-in or token refresh
- * (within the hour); a revoke also revokes their sessions, so the API refuses their current token at once.
+ * (within the hour). A revoke also revokes their sessions, so the API refuses their current token at once,
+ * and records the moment in role_revocations/{uid}, so the Firestore rules refuse it at once too.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { applicationDefault, deleteApp, initializeApp } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
+import { getFirestore } from "firebase-admin/firestore";
 import { demoProjectId, emulators, rootDir } from "./lib/project.ts";
 
 const usage = "Usage: npm run roles -- grant|revoke staff|admin <email> [--project <id>] [--emulator]";
@@ -69,6 +71,9 @@ async function run(argv: string[]): Promise<void> {
   if (emulator && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
     process.env.FIREBASE_AUTH_EMULATOR_HOST = `${emulators.auth.host}:${emulators.auth.port}`;
   }
+  if (emulator && !process.env.FIRESTORE_EMULATOR_HOST) {
+    process.env.FIRESTORE_EMULATOR_HOST = `${emulators.firestore.host}:${emulators.firestore.port}`;
+  }
   const app = initializeApp(
     emulator ? { projectId: project } : { projectId: project, credential: applicationDefault() },
   );
@@ -91,8 +96,13 @@ async function run(argv: string[]): Promise<void> {
       console.log(`Granted ${role} to ${email} (${user.uid}) in ${where}.`);
       console.log("It reaches their ID token at their next sign-in or token refresh (within the hour).");
     } else {
-      // Without this their current ID token would keep the role for up to an hour.
+      // Without these their current ID token would keep the role for up to an hour: in the API (which
+      // checks tokens for revocation) and in the Firestore rules (which trust a role only in a token
+      // signed in since its last revocation, the same bound Auth uses).
       await auth.revokeRefreshTokens(user.uid);
+      const { tokensValidAfterTime } = await auth.getUser(user.uid);
+      const revokedAt = Math.floor(Date.parse(tokensValidAfterTime ?? new Date().toUTCString()) / 1000);
+      await getFirestore(app).doc(`role_revocations/${user.uid}`).set({ revoked_at: revokedAt });
       console.log(`Revoked ${role} from ${email} (${user.uid}) in ${where}; their sessions were ended.`);
       if (role === "staff" && next.admin === true) console.log(`${email} is still an admin, and admins are staff.`);
       if (role === "admin" && configuredAdmins(project).includes(email)) {

@@ -55,6 +55,8 @@ await main(async () => {
   }
   const { env } = prepareEmulatorEnv();
   if (selected.includes("e2e")) await ensureChromium();
+  // Arguments for vitest narrow the run (files, -t): then a layer may rightly run no test.
+  if (vitestArgs.length > 0) env.TEST_RUN_NARROWED = "1";
   await withEmulatorLock(() => runLayers(env));
 });
 

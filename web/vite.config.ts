@@ -46,7 +46,9 @@ export default defineConfig(({ command, mode }) => {
     define: emulatorAddresses,
     build: {
       target: "es2022",
-      sourcemap: true,
+      // Source maps are written for the size check (scripts/check-size.ts reads them, then deletes them),
+      // named by no bundle ("hidden"): the build publishes none.
+      sourcemap: "hidden",
       manifest: true,
     },
     server: {

@@ -6,7 +6,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, test } from "vitest";
-import { emulators, rootDir } from "../../scripts/lib/project.ts";
+import { demoProjectId, emulatorUrl, emulators, rootDir } from "../../scripts/lib/project.ts";
 import { api, auth, createUser, signIn } from "../support/users.ts";
 
 const run = promisify(execFile);
@@ -28,6 +28,12 @@ async function roles(...args: string[]): Promise<{ code: number; out: string }> 
 }
 
 const isAdvertiser = async (token: string) => (await api({ token }, "GET", "/api/check_advertiser")).json;
+
+/** The status of listing the affiliates through the Firestore emulator's REST API with `token`, as a client. */
+async function listAffiliatesStatus(token: string): Promise<number> {
+  const url = `${emulatorUrl("firestore")}/v1/projects/${demoProjectId}/databases/(default)/documents/affiliates?pageSize=1`;
+  return (await fetch(url, { headers: { Authorization: `Bearer ${token}` } })).status;
+}
 
 describe("npm run roles", () => {
   test("grant staff: the next token is staff; revoke: the old token is refused and the next is not staff", async () => {
@@ -52,6 +58,23 @@ describe("npm run roles", () => {
     expect((await api({ token: staffToken }, "GET", "/api/summary")).status).toBe(401);
     const nextToken = await signIn(user);
     expect((await api({ token: nextToken }, "GET", "/api/summary")).status).toBe(403);
+  }, 60_000);
+
+  test("revoke staff: the Firestore rules refuse the token issued before the revoke at once", async () => {
+    const user = await createUser();
+    expect(await listAffiliatesStatus(user.token)).toBe(403);
+    expect(await roles("grant", "staff", user.email, "--emulator")).toMatchObject({ code: 0 });
+    const staffToken = await signIn(user);
+    expect(await listAffiliatesStatus(staffToken)).toBe(200);
+
+    // Revocation counts from the next whole second after the token was issued.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await roles("revoke", "staff", user.email, "--emulator")).toMatchObject({ code: 0 });
+    expect(await listAffiliatesStatus(staffToken)).toBe(403);
+
+    // Granted again, a fresh sign-in reads as staff again.
+    expect(await roles("grant", "staff", user.email, "--emulator")).toMatchObject({ code: 0 });
+    expect(await listAffiliatesStatus(await signIn(user))).toBe(200);
   }, 60_000);
 
   test("grant admin keeps the user's other claims; the admin sees the advertiser side too", async () => {

@@ -61,6 +61,7 @@ const unicodeAndControl = (field: string): Case[] => [
   [`${field} with a script tag`, { [field]: "<script>alert(1)</script>" }, 400],
   [`${field} with a bidi override`, { [field]: "abc\u202e" }, 400],
   [`${field} with a zero-width space`, { [field]: "ab\u200bc" }, 400],
+  [`${field} with a lone surrogate`, { [field]: "a\ud800b" }, 400],
 ];
 
 /** Every payout-details field, missing, of the wrong type, too long, and with each kind of hostile text. */

@@ -1,6 +1,8 @@
 /** The security headers Hosting sends, and that API answers are never cached. */
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { emulators, siteUrl } from "../../scripts/lib/project.ts";
+import { emulators, rootDir, siteUrl } from "../../scripts/lib/project.ts";
 
 async function headersOf(path: string, init?: RequestInit): Promise<Headers> {
   const response = await fetch(`${siteUrl}${path}`, { redirect: "manual", ...init });
@@ -42,5 +44,27 @@ describe("API answers and redirects are never cached", () => {
 
   test("a tracking link's redirect", async () => {
     expect((await headersOf("/m/nobody")).get("cache-control")).toBe("private, no-store");
+  });
+});
+
+describe("source maps are not published", () => {
+  const assets = readdirSync(path.join(rootDir, "web", "dist", "assets"));
+
+  test("the build leaves none in what Hosting serves, and asking for one gets none", async () => {
+    expect(assets.filter((file) => file.endsWith(".map"))).toEqual([]);
+    const script = assets.find((file) => file.endsWith(".js"));
+    // An unpublished file falls through to the app's page (the "**" rewrite), never a map.
+    const body = await (await fetch(`${siteUrl}/assets/${script}.map`)).text();
+    expect(body).not.toContain('"mappings"');
+  });
+
+  test("no bundle Hosting serves names a source map", async () => {
+    const scripts = assets.filter((file) => file.endsWith(".js"));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      const response = await fetch(`${siteUrl}/assets/${script}`);
+      expect(response.status, script).toBe(200);
+      expect(await response.text(), script).not.toMatch(/sourceMappingURL/);
+    }
   });
 });

@@ -8,6 +8,7 @@ const serverOnly = [
   "click_visits",
   "pending_refunds",
   "rate_limits",
+  "role_revocations",
   "unlisted",
   "affiliates/alice/unlisted",
 ];

@@ -49,7 +49,7 @@ export interface RulesSuite {
   /** The Firestore of a client signed in as `actor` (only inside a test: the environment starts in beforeAll). */
   as(actor: Actor): ClientDb;
   /** The Firestore of a client signed in with any other uid, for the cases the five actors do not cover. */
-  signedInAs(uid: string, claims?: Record<string, boolean>): ClientDb;
+  signedInAs(uid: string, claims?: Record<string, boolean | number>): ClientDb;
 }
 
 /**
@@ -78,7 +78,7 @@ export function useRulesSuite(testFileUrl: string, seed: Record<string, Document
     return env;
   }
 
-  function signedInAs(uid: string, claims?: Record<string, boolean>): ClientDb {
+  function signedInAs(uid: string, claims?: Record<string, boolean | number>): ClientDb {
     return started().authenticatedContext(uid, claims).firestore();
   }
 

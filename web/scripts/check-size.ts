@@ -7,7 +7,7 @@
  *
  *   node scripts/check-size.ts
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -124,4 +124,9 @@ for (const row of rows) {
 if (problems.length > 0) {
   console.error(`\nThe public pages are over their size budget:\n  ${problems.join("\n  ")}`);
   process.exit(1);
+}
+// The source maps were written for this check alone (vite.config.ts: "hidden", named by no bundle): the
+// build publishes none, so Hosting never serves the app's sources.
+for (const file of readdirSync(path.join(dist, "assets"))) {
+  if (file.endsWith(".map")) rmSync(path.join(dist, "assets", file));
 }
