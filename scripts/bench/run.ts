@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
-import { launchBrowser } from "../../tests/support/browser.ts";
+import { launchBrowser } from "../lib/browser.ts";
 import { demoProjectId, rootDir, siteUrl, emulators } from "../lib/project.ts";
 import { benchClicks } from "./clicks.ts";
 import { benchDashboard } from "./dashboard.ts";
