@@ -203,28 +203,35 @@ async function countPerEvent(ctx: BenchContext) {
     for (let i = 0; i < 5; i++) duplicates.push(await measureOne(again));
     sequential.push(perEvent("the same event again (duplicate)", duplicates));
 
+    // `concurrency` at a time, every one answered.
+    const inParallel = async (bodies: string[]) => {
+      const run = await closedLoop({
+        host: local.host,
+        port: local.port,
+        concurrency,
+        count: bodies.length,
+        maxMs: 90_000,
+        request: (index) => eventRequest(bodies[index]!),
+      });
+      if (run.requests !== bodies.length)
+        throw new Error(`${run.requests} of ${bodies.length} in-process events answered`);
+    };
+
     // Concurrent: 100 sales at once for one affiliate, then spread; contention shows as rollbacks (retries).
     const concurrent: { label: string; counts: OpCounts; events: number }[] = [];
     for (const [label, uid] of [
       ["100 sales, 10 at a time, one affiliate", () => hotUid],
       ["100 sales, 10 at a time, spread", (i: number) => benchUid(300 + i)],
     ] as const) {
-      const { counts } = await ops.measure(async () => {
-        const bodies = Array.from({ length: 100 }, (_, i) => saleBody(uid(i)));
-        let next = 0;
-        await Promise.all(
-          Array.from({ length: concurrency }, async () => {
-            while (next < bodies.length) await call(bodies[next++]!);
-          }),
-        );
-      });
+      const bodies = Array.from({ length: 100 }, (_, i) => saleBody(uid(i)));
+      const { counts } = await ops.measure(() => inParallel(bodies));
       concurrent.push({ label, counts, events: 100 });
     }
 
     // Past the instance's allowance: the event limiter counts each advertiser's events in the instance's
     // memory first, then in a shared counter document. Events for an unknown affiliate (refused after the
     // limiter, before the ledger) use the allowance up; then 20 sales show the sustained cost.
-    const sustained = await pastTheAllowance(ctx, call, measureOne);
+    const sustained = await pastTheAllowance(ctx, inParallel, measureOne);
     return { sequential, concurrent, sustained };
   } finally {
     agent.destroy();
@@ -234,7 +241,7 @@ async function countPerEvent(ctx: BenchContext) {
 
 async function pastTheAllowance(
   ctx: BenchContext,
-  call: (raw: string) => Promise<Answer>,
+  inParallel: (bodies: string[]) => Promise<void>,
   measureOne: (raw: string) => Promise<OpCounts>,
 ): Promise<{ allowanceUsedAfter: number; perEvent: PerEvent } | undefined> {
   const { ops } = ctx;
@@ -244,15 +251,8 @@ async function pastTheAllowance(
   let sent = 0;
   const limit = 3_000;
   while (sent < limit) {
-    const { counts } = await ops.measure(async () => {
-      const bodies = Array.from({ length: 50 }, () => saleBody("bench-nobody"));
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: concurrency }, async () => {
-          while (next < bodies.length) await call(bodies[next++]!);
-        }),
-      );
-    });
+    const bodies = Array.from({ length: 50 }, () => saleBody("bench-nobody"));
+    const { counts } = await ops.measure(() => inParallel(bodies));
     sent += 50;
     if (Object.keys(counts.readsBy).some((collection) => collection !== "affiliates")) break;
   }
