@@ -13,6 +13,7 @@ import { elapsed } from "./lib/context.ts";
 import { breakdown, type OpCounts } from "./lib/firestore-ops.ts";
 import { closedLoop, send, type Answer, type HttpRequest, type LoadResult } from "./lib/http-load.ts";
 import { serve } from "./lib/in-process.ts";
+import { loadProse } from "./lib/prose.ts";
 import type { Section, Table, Target } from "./lib/results.ts";
 import { benchAffiliate, benchUid, seedAffiliates } from "./lib/seed.ts";
 import { median, mmm, num, ratio, spread } from "./lib/stats.ts";
@@ -25,6 +26,7 @@ const hotUid = "bench-events-hot";
 const advertiser = "promptchan";
 const secret = demoSecrets.EVENT_SIGNING_SECRETS[advertiser];
 const runId = randomUUID().slice(0, 8);
+const prose = loadProse(import.meta.dirname, "events.md");
 
 let sequence = 0;
 function saleBody(uid: string, extra: Record<string, unknown> = {}): string {
@@ -326,37 +328,26 @@ function report(result: EventsResult): Section {
   return {
     id: "events",
     title: "Advertiser events",
-    method: [
-      `Signed \`sale\` events (HMAC-SHA256, as an advertiser's server signs them) are POSTed to /api/events ` +
-        `through the Hosting emulator's port by ${concurrency} clients at once, ${perRun} events per run: all for ` +
-        `one affiliate, or round-robin over 1,000 affiliates. The floor is GET /api/health on the same function ` +
-        `at the same concurrency: the same Hosting → Functions path, no signature check, no Firestore. ` +
-        `${rounds} rounds of [floor, one affiliate, spread], after a warm-up of ${concurrency * 4} requests of ` +
-        `each kind (the Functions emulator starts one worker process per simultaneous request, so the first ` +
-        `burst at a concurrency pays ${concurrency} process starts).`,
-      `The emulator runs each request in its own worker process, so ${concurrency} in flight means ` +
-        `${concurrency} processes on two cores; production runs up to 80 requests per instance ` +
-        "(`concurrency: 80`). Read the figures as ratios.",
-      "Reads and writes are counted on the same app (`createApp()`) served from the bench process: each event " +
-        "alone (sequentially, so every operation belongs to it), then 100 at ten at a time to see transaction " +
-        "retries under contention.",
-    ],
+    method: prose.paragraphs("method", { concurrency, perRun, rounds, warmUp: concurrency * 4 }),
     tables: [throughput, operations, concurrentTable],
     targets,
     notes: [
-      `Exact: ${hotSent} sales applied to the one affiliate and its total_sales grew by ${result.hotDelta}; ` +
-        `${spreadSent} applied over the 1,000 and theirs grew by ${result.spreadDelta} in all ` +
-        `(${result.hotDelta === hotSent && result.spreadDelta === spreadSent ? "every event counted once" : "MISMATCH"}).` +
-        (others.length > 0 ? ` Other answers: ${others.join(", ")}.` : " Every answer was 200 applied."),
-      `A sale costs ${num(median(sale.reads), 0)} reads and ${num(median(sale.writes), 0)} writes: the affiliate's ` +
-        "terms read before the transaction, the event record and the refunds waiting for this sale read inside it; " +
-        "the ledger entry, the event record, the affiliate's totals and the day's figures written, the last two " +
-        "as increments, so concurrent events for one affiliate do not conflict." +
-        (counted.sustained
-          ? " Once an instance has used up its allowance for the minute (its share of " +
-            "RATE_LIMIT_EVENTS_PER_MINUTE, counted in memory), the event limiter adds its shared counter's read " +
-            "and write to every event (the last row of the table)."
-          : ""),
+      [
+        prose.text("exact", {
+          hotSent,
+          hotDelta: result.hotDelta,
+          spreadSent,
+          spreadDelta: result.spreadDelta,
+          verdict: prose.text(
+            result.hotDelta === hotSent && result.spreadDelta === spreadSent ? "counted-once" : "mismatch",
+          ),
+        }),
+        others.length > 0 ? prose.text("other-answers", { answers: others.join(", ") }) : prose.text("all-applied"),
+      ].join(" "),
+      [
+        prose.text("sale-cost", { reads: num(median(sale.reads), 0), writes: num(median(sale.writes), 0) }),
+        ...(counted.sustained ? [prose.text("past-the-allowance")] : []),
+      ].join(" "),
     ],
     raw: {
       runs: Object.fromEntries(
