@@ -22,7 +22,7 @@ export function renderReport(results: BenchResults): string {
   const parts: string[] = [];
   parts.push(
     "# Benchmarks",
-    "<!-- Written by `npm run bench` (scripts/bench.ts and scripts/bench/); edit the scripts, not this file. -->",
+    "<!-- Written by `npm run bench` (scripts/bench.ts and scripts/bench/, its prose in scripts/bench/*.md); edit those, not this file. -->",
     ...prose.paragraphs("intro"),
   );
 
