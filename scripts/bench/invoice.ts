@@ -70,7 +70,11 @@ export async function benchInvoice(ctx: BenchContext): Promise<Section> {
   const counted = node<LoadResult>("module-load.ts", ["--pdf", "--count"]);
 
   ctx.log(`invoice: ${warmRenders} warm renders, then ${leakRenders} for memory`);
-  const render = node<RenderResult>("invoice-worker.ts", [String(warmRenders), String(leakRenders)], ["--expose-gc"]);
+  const render = node<RenderResult>(
+    "invoice-worker.ts",
+    ["--warm", String(warmRenders), "--leak", String(leakRenders)],
+    ["--expose-gc"],
+  );
   await Promise.resolve();
   return report(without, withPdf, counted, render, elapsed(started));
 }
