@@ -5,7 +5,15 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["**/node_modules/", "**/lib/", "**/dist/", ".toolchain/", "emulator-data/", "coverage/", "test-results/"],
+    ignores: [
+      "**/node_modules/",
+      "functions/lib/",
+      "**/dist/",
+      ".toolchain/",
+      "emulator-data/",
+      "coverage/",
+      "test-results/",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -32,6 +40,20 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         { patterns: [{ regex: "^(?!zod($|/)|\\.{1,2}/)", message: "domain/ imports nothing but zod and itself." }] },
+      ],
+    },
+  },
+  {
+    // Scripts stand on their own: what they share with the tests lives in scripts/lib/, never in tests/.
+    files: ["scripts/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "(^|/)tests/", message: "Scripts do not import from tests/: share through scripts/lib/." },
+          ],
+        },
       ],
     },
   },

@@ -3,8 +3,9 @@
  * `firebase emulators:exec` with an empty database they seed themselves, and writes docs/benchmarks.md
  * (also printed). Benchmarks, not tests: a missed target never fails; a benchmark that cannot run does.
  *
- *   npm run bench                          everything, rewrites docs/benchmarks.md (about 15 minutes)
+ *   npm run bench                          everything, rewrites docs/benchmarks.md (about 5 minutes)
  *   npm run bench -- --only clicks,events  some of them, printed (test-results/bench/), the doc untouched
+ *   npm run bench -- --no-build            without building the functions and the web app first
  */
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
@@ -14,30 +15,29 @@ import { ensureChromium } from "./lib/chromium.ts";
 import { prepareEmulatorEnv, SetupError } from "./lib/emulator-env.ts";
 import { firebaseProjectArgs } from "./lib/firebase-cli.ts";
 import { withEmulatorLock } from "./lib/emulator-lock.ts";
+import { parseOptions } from "./lib/options.ts";
 import { exitOf, localBin, main, startChild, step, StepFailed } from "./lib/process.ts";
 import { rootDir } from "./lib/project.ts";
 import type { BenchResults } from "./bench/lib/results.ts";
+import { browserBenchmarks, selectBenchmarks } from "./bench/names.ts";
 import { renderReport } from "./bench/report.ts";
 
-const names = ["invoice", "summary", "events", "clicks", "dashboard", "web"];
-const browserBenchmarks = ["dashboard", "web"];
+const usage = "npm run bench [-- --only clicks,events] [--no-build]";
 const outputDir = path.join(rootDir, "test-results", "bench");
 const resultsFile = path.join(outputDir, "results.json");
 const emulatorLog = path.join(outputDir, "emulators.log");
 const docFile = path.join(rootDir, "docs", "benchmarks.md");
 
-const args = process.argv.slice(2);
-const only = args.includes("--only") ? (args[args.indexOf("--only") + 1] ?? "").split(",").filter(Boolean) : [];
-const skipBuild = args.includes("--no-build");
-
 await main(async () => {
-  for (const name of only) {
-    if (!names.includes(name)) throw new SetupError(`Unknown benchmark "${name}": use ${names.join(", ")}.`);
-  }
-  const selected = only.length > 0 ? only : names;
+  const options = parseOptions(
+    { only: { type: "string", default: "" }, "no-build": { type: "boolean", default: false } },
+    usage,
+  );
+  const selected = selectBenchmarks(options.only);
+  const only = options.only ? selected : [];
   const { env } = prepareEmulatorEnv();
   if (selected.some((name) => browserBenchmarks.includes(name))) await ensureChromium();
-  await withEmulatorLock(() => run(env));
+  await withEmulatorLock(() => run(env, only, options["no-build"]));
 
   if (!existsSync(resultsFile)) throw new SetupError("The benchmarks wrote no results.");
   const results = JSON.parse(readFileSync(resultsFile, "utf8")) as BenchResults;
@@ -55,7 +55,7 @@ await main(async () => {
   }
 });
 
-async function run(env: NodeJS.ProcessEnv): Promise<void> {
+async function run(env: NodeJS.ProcessEnv, only: string[], skipBuild: boolean): Promise<void> {
   if (!skipBuild) await buildForEmulators();
   rmSync(resultsFile, { force: true });
   const runner = ["node", "scripts/bench/run.ts", "--out", path.relative(rootDir, resultsFile)];

@@ -14,6 +14,7 @@ import { breakdown, type OpCounts } from "./lib/firestore-ops.ts";
 import { closedLoop, send, type Answer, type HttpRequest, type LoadResult } from "./lib/http-load.ts";
 import { emulatorWorkers } from "./lib/emulator-workers.ts";
 import { asHandler, serve } from "./lib/in-process.ts";
+import { loadProse } from "./lib/prose.ts";
 import type { Section, Target } from "./lib/results.ts";
 import { benchAffiliate } from "./lib/seed.ts";
 import { margin, median, mmm, num, ratio, spread } from "./lib/stats.ts";
@@ -25,6 +26,7 @@ const clickUid = "bench-clicks";
 const localUid = "bench-clicks-local";
 const tracker = "/bench";
 export const staticFloorFile = "bench-static.txt";
+const prose = loadProse(import.meta.dirname, "clicks.md");
 
 let visitor = 0;
 const newVisitor = () => `bench-visitor-${process.pid}-${visitor++}`;
@@ -201,18 +203,13 @@ async function countPerClick(ctx: BenchContext) {
 function workersNote(levels: LevelResult[]): string {
   if (levels.some((level) => level.workers.after === undefined)) return "";
   const grew = levels.filter((level) => (level.workers.after ?? 0) > (level.workers.warm ?? 0));
-  return (
-    "The Functions emulator's worker processes (track and api together) after each level's warm-up and after " +
-    `its measured rounds: ${levels
-      .map((level) => `${level.clients} client(s) ${level.workers.warm} → ${level.workers.after}`)
-      .join("; ")}. ` +
-    (grew.length > 0
-      ? `At ${grew.map((level) => level.clients).join(" and ")} client(s) the emulator went on starting workers ` +
-        "while the rounds ran (a worker is a Node process that loads the functions: about a second of CPU on " +
-        "these two cores), which is what the long p99s and the spread between runs there measure, not the " +
-        "product; production runs 200 concurrent clicks per `track` instance."
-      : "No worker was started during the measured rounds: the warm-ups covered every level.")
-  );
+  const workers = levels.map((level) => `${level.clients} client(s) ${level.workers.warm} → ${level.workers.after}`);
+  return [
+    prose.text("workers", { levels: workers.join("; ") }),
+    grew.length > 0
+      ? prose.text("workers-grew", { grew: grew.map((level) => level.clients).join(" and ") })
+      : prose.text("workers-steady"),
+  ].join(" ");
 }
 
 interface ClicksResult {
@@ -292,10 +289,7 @@ function report(result: ClicksResult): Section {
       measured: `${num(median(counted.map((c) => c.reads)), 0)} read and ${num(median(counted.map((c) => c.writes)), 0)} writes per counted click (max ${maxReads} and ${maxWrites} over ${counted.length} clicks)`,
       met: maxReads <= 1 && maxWrites <= 2,
       margin: maxReads <= 1 && maxWrites <= 2 ? "at the limit" : `${maxReads} reads, ${maxWrites} writes at most`,
-      note:
-        "The affiliate read to check the link; the visit record and one click shard's increment in one batch. " +
-        `A new instance's first click also reads the advertisers' settings (${result.counted.first.reads} reads), ` +
-        "cached for five minutes.",
+      note: prose.text("click-operations", { firstClickReads: result.counted.first.reads }),
     },
     {
       promise: "Redirect p50 within 2× the static file at 10 clients",
@@ -304,40 +298,25 @@ function report(result: ClicksResult): Section {
       margin: margin(p50Ratio, 2),
       note:
         p50Ratio <= 2
-          ? "The function, its read and its batch cost less than the static file's own path."
-          : `The static file is answered by the Hosting emulator itself in ${num(p50At10("floor"))} ms. Any ` +
-            "function costs more: GET /api/health, which does nothing, takes " +
-            `${num(p50At10("health"))} ms at 10 clients (Hosting's proxy, then the Functions emulator's IPC to a ` +
-            "worker process per concurrent request), and the redirect's own work, its affiliate read and its " +
-            `batch commit against the Java emulator, takes ${num(p50At10("local"))} ms alone in the bench ` +
-            `process; the redirect's ${num(p50At10("redirect"))} ms is about the two together, all on the same ` +
-            "two cores. The miss is the function path and the Firestore round trips, not our code. In production " +
-            "the gap is the same in kind: a CDN answers a static file in a few milliseconds, while a redirect " +
-            "reaches a Cloud Run instance and waits for a Firestore read and a commit (each several milliseconds). " +
-            "What would reach it: answer first and count after (send the 302, then commit the batch, on an " +
-            "instance with CPU always allocated so the work finishes), which takes both round trips off the " +
-            "visitor's path and leaves only the function hop; or a redirect Hosting serves itself with clicks " +
-            "counted from its request logs.",
+          ? prose.text("redirect-met")
+          : prose.text("redirect-missed", {
+              floor: num(p50At10("floor")),
+              health: num(p50At10("health")),
+              local: num(p50At10("local")),
+              redirect: num(p50At10("redirect")),
+            }),
     },
   ];
   return {
     id: "clicks",
     title: "Click redirect",
-    method: [
-      `Closed loop: 1, 10 or 50 clients, each sending its next request when the last is answered, over ` +
-        `keep-alive connections to the Hosting emulator's port; ${perRun[1]}, ${perRun[10]} and ${perRun[50]} ` +
-        `requests per run; ${rounds} rounds of [static file, health, handler alone, redirect] at each level after a warm-up at that ` +
-        "level (the Functions emulator starts a worker process per simultaneous request: the first burst at a " +
-        "new concurrency pays the process starts, so it is not timed). Latency is from sending to the last byte.",
-      `The floor is \`/${staticFloorFile}\`, a 100-byte file (about a redirect answer's size) that the bench ` +
-        "writes into web/dist for the run and removes afterwards, so Hosting answers it itself. Every redirect " +
-        "is a new visitor (its own User-Agent), so every one is counted: the worst case for writes.",
-      "Two more rows split the redirect's time: GET /api/health through the same Hosting → Functions " +
-        "emulator path with no Firestore work, and the same handler (`handleTrack` from functions/lib) served " +
-        "from the bench process (our code and its Firestore read and commit against the same emulator, without " +
-        "Hosting's proxy or the Functions emulator's worker processes).",
-      "Operations are counted on that in-process handler, each click alone, with the Admin SDK's request log.",
-    ],
+    method: prose.paragraphs("method", {
+      perRun1: perRun[1],
+      perRun10: perRun[10],
+      perRun50: perRun[50],
+      rounds,
+      staticFloorFile,
+    }),
     tables: [
       {
         head: ["clients", "what", "req/s, median (min–max)", "p50 ms", "p99 ms", "p50 vs floor", "req/s vs floor"],
@@ -356,19 +335,26 @@ function report(result: ClicksResult): Section {
     ],
     targets,
     notes: [
-      `Counts exact afterwards: ${num(result.redirects, 0)} redirects (through Hosting and in-process, warm-ups ` +
-        `included), ${num(result.shardClicks, 0)} clicks in the two affiliates' click shards (up to ${result.shardCount} each), ` +
-        `${num(result.visits, 0)} visit records` +
-        (exact ? ": every click counted once." : ": MISMATCH.") +
-        ` The affiliate document was not written by any click (its total_clicks is still ${result.affiliateClicks}; ` +
-        "the roll-up folds the shards in)." +
-        (Object.keys(result.problems).length > 0
-          ? ` Unexpected answers: ${Object.entries(result.problems)
-              .map(([status, count]) => `${count} × ${status}`)
-              .join(", ")}.`
-          : ""),
-      "A repeat click by the same visitor within the hour sends the same batch, which the server refuses " +
-        "(the visit record exists): no write is billed and nothing is counted twice.",
+      [
+        prose.text("counts", {
+          redirects: num(result.redirects, 0),
+          shardClicks: num(result.shardClicks, 0),
+          shardCount: result.shardCount,
+          visits: num(result.visits, 0),
+          verdict: prose.text(exact ? "counted-once" : "mismatch"),
+          affiliateClicks: result.affiliateClicks,
+        }),
+        ...(Object.keys(result.problems).length > 0
+          ? [
+              prose.text("unexpected-answers", {
+                answers: Object.entries(result.problems)
+                  .map(([status, count]) => `${count} × ${status}`)
+                  .join(", "),
+              }),
+            ]
+          : []),
+      ].join(" "),
+      prose.text("repeat-clicks"),
       workersNote(result.results),
     ],
     raw: result.results.map((level) => ({

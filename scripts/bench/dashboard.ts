@@ -16,11 +16,13 @@ import { elapsed } from "./lib/context.ts";
 import { balanceShown, signInAffiliate } from "./lib/dashboard-user.ts";
 import { breakdown } from "./lib/firestore-ops.ts";
 import { cardsFilledAt, countListenReads, expectBalance, listenTraffic, type ListenReads } from "./lib/page-hooks.ts";
+import { loadProse } from "./lib/prose.ts";
 import type { Section, Target } from "./lib/results.ts";
 import { writeInBatches } from "./lib/seed.ts";
 import { margin, mmm, num, ratio, spread, type Spread } from "./lib/stats.ts";
 
 const loads = 3;
+const prose = loadProse(import.meta.dirname, "dashboard.md");
 
 interface Scenario {
   label: string;
@@ -199,32 +201,13 @@ function report(results: ScenarioResult[], elapsedSeconds: number): Section {
         .join(", ")} transactions; ${worst} at most (every click shard pending)`,
       met: worst <= 15 && constant,
       margin: margin(worst, 15),
-      note: constant
-        ? "The affiliate document carries the cards' figures; the ledger is read only when the history is opened. " +
-          "Each click shard holding clicks not yet rolled up adds one read (at most 10), an empty shard query costs one."
-        : "The reads grew with the ledger: something on the page reads the transactions at load.",
+      note: prose.text(constant ? "reads-constant" : "reads-grew"),
     },
   ];
   return {
     id: "dashboard",
     title: "Affiliate dashboard",
-    method: [
-      "An affiliate signs in in headless Chromium through /signup's e-mail link (the Auth emulator's link), " +
-        "the app creates the account through the API, and the bench gives it complete payout details and a " +
-        "busy history with the Admin SDK; then transactions are written into its ledger (1,000, then 9,000 " +
-        "more) and, last, a pending click in each of the 10 click shards.",
-      `At each size: one unmeasured load (so the browser's HTTP cache holds the app's files, as for a returning ` +
-        `affiliate), then ${loads} times: a full page load of /dashboard (a fresh app: Firebase Auth restores the ` +
-        "session, the Firestore SDK starts with an empty cache), timed from navigation start to the moment both " +
-        "stat sections show their ten values with the expected balance (a MutationObserver in the page, in " +
-        "`performance.now()` time); then the page's own links to /updates and back to /dashboard, timed from the " +
-        "click to the same moment: the same page with its data already in reactfire's and the SDK's memory. " +
-        "No throttling (a desktop); the Web section throttles.",
-      "Document reads are counted from the wire: a script installed before the app's own watches the Firestore " +
-        "SDK's Listen channel (WebChannel, which streams over fetch in Chromium), and the bench parses what it sent (the targets: " +
-        "a document or a query) and received: each `documentChange` is a document delivered (one read), and a " +
-        "query that becomes current with no document is billed one read (Firestore's minimum).",
-    ],
+    method: prose.paragraphs("method", { loads }),
     tables: [
       {
         head: [
@@ -249,10 +232,11 @@ function report(results: ScenarioResult[], elapsedSeconds: number): Section {
     ],
     targets,
     notes: [
-      `A full load at 10,000 transactions fills the cards in ${num(largest.cold.median, 0)} ms (median), ` +
-        `${ratio(largest.cold.median, largest.warm.median)} the cached page's ${num(largest.warm.median, 0)} ms: the ` +
-        "difference is starting the app and the SDKs, restoring the session and the Listen round trips, not the " +
-        "size of the data.",
+      prose.text("full-vs-cached", {
+        full: num(largest.cold.median, 0),
+        ratio: ratio(largest.cold.median, largest.warm.median),
+        cached: num(largest.warm.median, 0),
+      }),
     ],
     raw: results,
     elapsedSeconds,

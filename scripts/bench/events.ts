@@ -13,6 +13,7 @@ import { elapsed } from "./lib/context.ts";
 import { breakdown, type OpCounts } from "./lib/firestore-ops.ts";
 import { closedLoop, send, type Answer, type HttpRequest, type LoadResult } from "./lib/http-load.ts";
 import { serve } from "./lib/in-process.ts";
+import { loadProse } from "./lib/prose.ts";
 import type { Section, Table, Target } from "./lib/results.ts";
 import { benchAffiliate, benchUid, seedAffiliates } from "./lib/seed.ts";
 import { median, mmm, num, ratio, spread } from "./lib/stats.ts";
@@ -25,6 +26,7 @@ const hotUid = "bench-events-hot";
 const advertiser = "promptchan";
 const secret = demoSecrets.EVENT_SIGNING_SECRETS[advertiser];
 const runId = randomUUID().slice(0, 8);
+const prose = loadProse(import.meta.dirname, "events.md");
 
 let sequence = 0;
 function saleBody(uid: string, extra: Record<string, unknown> = {}): string {
@@ -203,28 +205,35 @@ async function countPerEvent(ctx: BenchContext) {
     for (let i = 0; i < 5; i++) duplicates.push(await measureOne(again));
     sequential.push(perEvent("the same event again (duplicate)", duplicates));
 
+    // `concurrency` at a time, every one answered.
+    const inParallel = async (bodies: string[]) => {
+      const run = await closedLoop({
+        host: local.host,
+        port: local.port,
+        concurrency,
+        count: bodies.length,
+        maxMs: 90_000,
+        request: (index) => eventRequest(bodies[index]!),
+      });
+      if (run.requests !== bodies.length)
+        throw new Error(`${run.requests} of ${bodies.length} in-process events answered`);
+    };
+
     // Concurrent: 100 sales at once for one affiliate, then spread; contention shows as rollbacks (retries).
     const concurrent: { label: string; counts: OpCounts; events: number }[] = [];
     for (const [label, uid] of [
       ["100 sales, 10 at a time, one affiliate", () => hotUid],
       ["100 sales, 10 at a time, spread", (i: number) => benchUid(300 + i)],
     ] as const) {
-      const { counts } = await ops.measure(async () => {
-        const bodies = Array.from({ length: 100 }, (_, i) => saleBody(uid(i)));
-        let next = 0;
-        await Promise.all(
-          Array.from({ length: concurrency }, async () => {
-            while (next < bodies.length) await call(bodies[next++]!);
-          }),
-        );
-      });
+      const bodies = Array.from({ length: 100 }, (_, i) => saleBody(uid(i)));
+      const { counts } = await ops.measure(() => inParallel(bodies));
       concurrent.push({ label, counts, events: 100 });
     }
 
     // Past the instance's allowance: the event limiter counts each advertiser's events in the instance's
     // memory first, then in a shared counter document. Events for an unknown affiliate (refused after the
     // limiter, before the ledger) use the allowance up; then 20 sales show the sustained cost.
-    const sustained = await pastTheAllowance(ctx, call, measureOne);
+    const sustained = await pastTheAllowance(ctx, inParallel, measureOne);
     return { sequential, concurrent, sustained };
   } finally {
     agent.destroy();
@@ -234,7 +243,7 @@ async function countPerEvent(ctx: BenchContext) {
 
 async function pastTheAllowance(
   ctx: BenchContext,
-  call: (raw: string) => Promise<Answer>,
+  inParallel: (bodies: string[]) => Promise<void>,
   measureOne: (raw: string) => Promise<OpCounts>,
 ): Promise<{ allowanceUsedAfter: number; perEvent: PerEvent } | undefined> {
   const { ops } = ctx;
@@ -244,15 +253,8 @@ async function pastTheAllowance(
   let sent = 0;
   const limit = 3_000;
   while (sent < limit) {
-    const { counts } = await ops.measure(async () => {
-      const bodies = Array.from({ length: 50 }, () => saleBody("bench-nobody"));
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: concurrency }, async () => {
-          while (next < bodies.length) await call(bodies[next++]!);
-        }),
-      );
-    });
+    const bodies = Array.from({ length: 50 }, () => saleBody("bench-nobody"));
+    const { counts } = await ops.measure(() => inParallel(bodies));
     sent += 50;
     if (Object.keys(counts.readsBy).some((collection) => collection !== "affiliates")) break;
   }
@@ -326,37 +328,26 @@ function report(result: EventsResult): Section {
   return {
     id: "events",
     title: "Advertiser events",
-    method: [
-      `Signed \`sale\` events (HMAC-SHA256, as an advertiser's server signs them) are POSTed to /api/events ` +
-        `through the Hosting emulator's port by ${concurrency} clients at once, ${perRun} events per run: all for ` +
-        `one affiliate, or round-robin over 1,000 affiliates. The floor is GET /api/health on the same function ` +
-        `at the same concurrency: the same Hosting → Functions path, no signature check, no Firestore. ` +
-        `${rounds} rounds of [floor, one affiliate, spread], after a warm-up of ${concurrency * 4} requests of ` +
-        `each kind (the Functions emulator starts one worker process per simultaneous request, so the first ` +
-        `burst at a concurrency pays ${concurrency} process starts).`,
-      `The emulator runs each request in its own worker process, so ${concurrency} in flight means ` +
-        `${concurrency} processes on two cores; production runs up to 80 requests per instance ` +
-        "(`concurrency: 80`). Read the figures as ratios.",
-      "Reads and writes are counted on the same app (`createApp()`) served from the bench process: each event " +
-        "alone (sequentially, so every operation belongs to it), then 100 at ten at a time to see transaction " +
-        "retries under contention.",
-    ],
+    method: prose.paragraphs("method", { concurrency, perRun, rounds, warmUp: concurrency * 4 }),
     tables: [throughput, operations, concurrentTable],
     targets,
     notes: [
-      `Exact: ${hotSent} sales applied to the one affiliate and its total_sales grew by ${result.hotDelta}; ` +
-        `${spreadSent} applied over the 1,000 and theirs grew by ${result.spreadDelta} in all ` +
-        `(${result.hotDelta === hotSent && result.spreadDelta === spreadSent ? "every event counted once" : "MISMATCH"}).` +
-        (others.length > 0 ? ` Other answers: ${others.join(", ")}.` : " Every answer was 200 applied."),
-      `A sale costs ${num(median(sale.reads), 0)} reads and ${num(median(sale.writes), 0)} writes: the affiliate's ` +
-        "terms read before the transaction, the event record and the refunds waiting for this sale read inside it; " +
-        "the ledger entry, the event record, the affiliate's totals and the day's figures written, the last two " +
-        "as increments, so concurrent events for one affiliate do not conflict." +
-        (counted.sustained
-          ? " Once an instance has used up its allowance for the minute (its share of " +
-            "RATE_LIMIT_EVENTS_PER_MINUTE, counted in memory), the event limiter adds its shared counter's read " +
-            "and write to every event (the last row of the table)."
-          : ""),
+      [
+        prose.text("exact", {
+          hotSent,
+          hotDelta: result.hotDelta,
+          spreadSent,
+          spreadDelta: result.spreadDelta,
+          verdict: prose.text(
+            result.hotDelta === hotSent && result.spreadDelta === spreadSent ? "counted-once" : "mismatch",
+          ),
+        }),
+        others.length > 0 ? prose.text("other-answers", { answers: others.join(", ") }) : prose.text("all-applied"),
+      ].join(" "),
+      [
+        prose.text("sale-cost", { reads: num(median(sale.reads), 0), writes: num(median(sale.writes), 0) }),
+        ...(counted.sustained ? [prose.text("past-the-allowance")] : []),
+      ].join(" "),
     ],
     raw: {
       runs: Object.fromEntries(

@@ -6,6 +6,7 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import type { InvoiceSnapshot } from "../../functions/src/domain/model.ts";
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -20,8 +21,11 @@ const { renderInvoicePdf } = (await import(path.join(lib, "invoices/render.js"))
   renderInvoicePdf(invoice: InvoiceSnapshot): Promise<Buffer>;
 };
 
-const warm = Number(process.argv[2] ?? 200);
-const leak = Number(process.argv[3] ?? 500);
+const { values } = parseArgs({
+  options: { warm: { type: "string", default: "200" }, leak: { type: "string", default: "500" } },
+});
+const warm = Number(values.warm);
+const leak = Number(values.leak);
 
 const invoice: InvoiceSnapshot = {
   invoice_number: "INV-2026-000123",

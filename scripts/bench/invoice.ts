@@ -8,6 +8,7 @@ import path from "node:path";
 import { rootDir } from "../lib/project.ts";
 import type { BenchContext } from "./lib/context.ts";
 import { elapsed } from "./lib/context.ts";
+import { loadProse } from "./lib/prose.ts";
 import type { Section, Target } from "./lib/results.ts";
 import { margin, median, mb, mmm, num, percentile, ratio, spread } from "./lib/stats.ts";
 
@@ -15,6 +16,7 @@ const warmRenders = 200;
 const leakRenders = 500;
 const loadRuns = 7;
 const here = path.join(rootDir, "scripts", "bench");
+const prose = loadProse(here, "invoice.md");
 
 interface Memory {
   heapUsed: number;
@@ -68,7 +70,11 @@ export async function benchInvoice(ctx: BenchContext): Promise<Section> {
   const counted = node<LoadResult>("module-load.ts", ["--pdf", "--count"]);
 
   ctx.log(`invoice: ${warmRenders} warm renders, then ${leakRenders} for memory`);
-  const render = node<RenderResult>("invoice-worker.ts", [String(warmRenders), String(leakRenders)], ["--expose-gc"]);
+  const render = node<RenderResult>(
+    "invoice-worker.ts",
+    ["--warm", String(warmRenders), "--leak", String(leakRenders)],
+    ["--expose-gc"],
+  );
   await Promise.resolve();
   return report(without, withPdf, counted, render, elapsed(started));
 }
@@ -83,31 +89,22 @@ function memoryNote(render: RenderResult): string {
   const heapGrowth = render.after.heapUsed - render.before.heapUsed;
   const perRender = heapGrowth / render.renders;
   const growth = steps(render);
-  const judged =
-    "Judged on the heap after a full garbage collection (what a leak grows); the resident size also holds what " +
-    "the allocator keeps for reuse. ";
   if (heapGrowth < 20 * 1024 * 1024) {
-    return (
-      `${judged}Per 100 renders the heap moved by ${growth.map((step) => mb(step, 1)).join(", ")}: flat once ` +
-      "warm. The renderer (functions/src/invoices/render.ts) mounts every invoice into one React root and " +
-      "unmounts it when the PDF is written. @react-pdf/renderer's renderToBuffer, which it used before, makes a " +
-      "new root per render, and the reconciler @react-pdf ships for React 19.2 and later keeps every root in its " +
-      "list of scheduled roots: the heap grew by about 55 KB per invoice in a straight line (+27 MB over 500), " +
-      "about 100 MB lost every 1,900 invoices an `api` instance (512 MiB) renders."
-    );
+    return [
+      prose.text("memory-judged"),
+      prose.text("memory-flat", { steps: growth.map((step) => mb(step, 1)).join(", ") }),
+    ].join(" ");
   }
   const steady = growth.length > 1 && Math.min(...growth) > 0.5 * Math.max(...growth);
-  return (
-    judged +
-    `The heap grows by about ${num(perRender / 1024, 0)} KB per invoice, ` +
-    `${growth.map((step) => `+${mb(step, 1)}`).join(", ")} per 100 renders: ` +
-    (steady ? "a straight line, a leak and not a cache filling up. " : "growing throughout. ") +
-    `At this rate the \`api\` function (512 MiB) loses 100 MB every ${num((100 * 1024 * 1024) / perRender, 0)} ` +
-    "invoices an instance renders. The known cause is a React root left behind per render (the reconciler " +
-    "@react-pdf ships keeps every root it has seen): render.ts renders into one root to avoid it, so check that " +
-    "it still does, and take a heap snapshot (node --inspect, Memory tab) to see what else holds the documents. " +
-    "Failing that, render invoices in a worker thread that is replaced every few hundred renders."
-  );
+  return [
+    prose.text("memory-judged"),
+    prose.text("memory-leak", {
+      perInvoice: num(perRender / 1024, 0),
+      steps: growth.map((step) => `+${mb(step, 1)}`).join(", "),
+      shape: prose.text(steady ? "leak-steady" : "leak-growing"),
+      invoices: num((100 * 1024 * 1024) / perRender, 0),
+    }),
+  ].join(" ");
 }
 
 function report(
@@ -130,7 +127,7 @@ function report(
       measured: `p95 ${num(p95)} ms (median ${num(p50)} ms) over ${render.times.length} warm renders`,
       met: p95 < 500,
       margin: margin(p95, 500),
-      note: `The first render in a fresh process took ${num(render.firstMs, 0)} ms (fonts parsed, layout engine started).`,
+      note: prose.text("first-render", { firstMs: num(render.firstMs, 0) }),
     },
     {
       promise: "Invoice: memory growth under 20 MB over 500 renders",
@@ -143,17 +140,7 @@ function report(
   return {
     id: "invoice",
     title: "Invoice PDF",
-    method: [
-      `A fresh \`node --expose-gc\` process imports the product's renderer (\`renderInvoicePdf\` from the compiled ` +
-        `functions/lib/invoices/render.js) and renders a wire-transfer invoice: the first render, 20 untimed, ` +
-        `${warmRenders} timed one by one (median and p95), then \`process.memoryUsage()\` after two full ` +
-        `\`gc()\` before and after ${leakRenders} more renders.`,
-      `Module load: ${loadRuns} fresh \`node\` processes each time \`await import("functions/lib/index.js")\` (what ` +
-        "the `api` and `track` functions load at a cold start), and 7 more the same followed by " +
-        '`await import("functions/lib/invoices/render.js")` (the PDF path touched, as the payout routes do on ' +
-        "their first invoice). One more run records every module file loaded (module.registerHooks) to show " +
-        "which the entry alone pulls in. The baseline for the ratio is the entry alone.",
-    ],
+    method: prose.paragraphs("method", { warmRenders, leakRenders, loadRuns }),
     tables: [
       {
         head: ["render", "ms"],
@@ -199,10 +186,11 @@ function report(
     targets,
     notes: [
       counted.pdfModulesAfterIndex === 0
-        ? `The entry loads none of the PDF stack (@react-pdf, fontkit, pdfkit, yoga, the font package): ` +
-          `${counted.modulesInAll - counted.modulesAfterIndex} module files and ${num(pdfPart.median, 0)} ms arrive ` +
-          "only when an invoice is rendered, so no other endpoint pays for them at a cold start."
-        : `The entry already loads ${counted.pdfModulesAfterIndex} module files of the PDF stack: the lazy import is broken.`,
+        ? prose.text("lazy-import", {
+            modules: counted.modulesInAll - counted.modulesAfterIndex,
+            ms: num(pdfPart.median, 0),
+          })
+        : prose.text("lazy-import-broken", { modules: counted.pdfModulesAfterIndex }),
     ],
     raw: { without, withPdf, counted, render: { ...render, times: render.times.map((t) => Math.round(t * 10) / 10) } },
     elapsedSeconds,

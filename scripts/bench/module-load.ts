@@ -6,9 +6,13 @@
 import { registerHooks } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 
 const lib = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../functions/lib");
-const counting = process.argv.includes("--count");
+const options = parseArgs({
+  options: { pdf: { type: "boolean", default: false }, count: { type: "boolean", default: false } },
+});
+const counting = options.values.count;
 const loaded = new Set<string>();
 if (counting) {
   registerHooks({
@@ -27,7 +31,7 @@ const indexMs = performance.now() - begin;
 const afterIndex = [...loaded];
 
 let pdfMs: number | null = null;
-if (process.argv.includes("--pdf")) {
+if (options.values.pdf) {
   begin = performance.now();
   await import(path.join(lib, "invoices/render.js"));
   pdfMs = performance.now() - begin;

@@ -1,5 +1,8 @@
 /** docs/benchmarks.md from a run's results (scripts/bench/run.ts writes them, scripts/bench.ts calls this). */
+import { loadProse } from "./lib/prose.ts";
 import type { BenchResults, Table } from "./lib/results.ts";
+
+const prose = loadProse(import.meta.dirname, "report.md");
 
 const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll("\n", " ");
 
@@ -19,22 +22,8 @@ export function renderReport(results: BenchResults): string {
   const parts: string[] = [];
   parts.push(
     "# Benchmarks",
-    "<!-- Written by `npm run bench` (scripts/bench.ts and scripts/bench/); edit the scripts, not this file. -->",
-    "How fast and how cheap the product is at the scale SPEC.md claims (6,000+ affiliates, 5M+ users) and " +
-      "beyond, measured side by side with a floor for each figure. `npm run bench` builds the functions and the " +
-      "web app, starts the auth, Firestore, Functions and Hosting emulators with an empty database (it seeds " +
-      "its own data and never touches `emulator-data/`), runs every benchmark several times and writes this " +
-      "page. These are benchmarks, not tests: they print figures and never fail the test suite; a benchmark " +
-      "that cannot run makes `npm run bench` exit non-zero, a missed target does not. " +
-      "`npm run bench -- --only clicks,events` runs some of them and prints their section without rewriting " +
-      "this page.",
-    "**Read the figures as ratios.** Everything runs on the Firebase emulator suite on one machine: the Java " +
-      "Firestore emulator, the Functions emulator (a Node worker process per simultaneous request, talking to " +
-      "the emulator over IPC), the Hosting emulator's proxy, the browser and the load generator share the same " +
-      "cores. Absolute times are not production latencies (production has Firestore's real backend, Cloud " +
-      "Run instances that take many requests each, and a CDN in front of Hosting); each figure is therefore " +
-      "reported against a floor measured in the same run on the same path, and the ratio is what carries over. " +
-      "Operation counts (reads, writes) are exact and do carry over.",
+    "<!-- Written by `npm run bench` (scripts/bench.ts and scripts/bench/, its prose in scripts/bench/*.md); edit those, not this file. -->",
+    ...prose.paragraphs("intro"),
   );
 
   parts.push(
@@ -61,7 +50,7 @@ export function renderReport(results: BenchResults): string {
   if (targets.length > 0) {
     parts.push(
       "## Targets",
-      "The product's promises (issue 9), how far each is, and why where one is missed.",
+      prose.text("targets"),
       table({
         head: ["promise", "measured", "status", "how far"],
         rows: targets.map(({ target }) => [
@@ -83,27 +72,7 @@ export function renderReport(results: BenchResults): string {
     );
   }
 
-  parts.push(
-    "## How operations are counted",
-    "The Firestore emulator keeps no per-request metrics, so operations are counted where they can be seen " +
-      "one by one:",
-    "- **Server side (clicks, events, summary)**: the product's handlers (`handleTrack`, the API app from " +
-      "`createApp()`, compiled in `functions/lib`) are served from the bench process on a local port, the way " +
-      "the Functions runtime serves them, against the same Firestore emulator, and the Admin SDK's own request " +
-      "log (`setLogFunction`, a public API of `@google-cloud/firestore`) records every RPC the client sends " +
-      "with its content and every streamed answer. A document read is counted for every document a get asks " +
-      "for (found or missing) and every document a query returns, plus one for a query that returns nothing " +
-      "(Firestore's minimum charge); a write for every write in a commit the server accepted (a commit it " +
-      "refused, such as a create of an existing document, is counted apart: it is not billed). Requests are " +
-      "sent one at a time, so every operation belongs to the request in flight; the same code runs in the " +
-      "emulated functions that the timings go through.",
-    "- **Browser (dashboard)**: a script installed in the page before the app's own watches the Firestore " +
-      "web SDK's Listen channel (WebChannel, which streams over fetch in Chromium); the bench parses the targets the SDK sent and " +
-      "what the server answered: each `documentChange` delivered is one read, and a query that became current " +
-      "with no document one more.",
-    "- **Exact counts afterwards**: the click redirects and events sent through Hosting are checked against " +
-      "what Firestore holds after the run (click shards and visit records; the affiliates' total_sales).",
-  );
+  parts.push("## How operations are counted", ...prose.paragraphs("operations"));
 
   for (const section of results.sections) {
     parts.push(`## ${section.title}`, ...section.method);

@@ -10,7 +10,10 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
-import { launchBrowser } from "../../tests/support/browser.ts";
+import { launchBrowser } from "../lib/browser.ts";
+import { SetupError } from "../lib/emulator-env.ts";
+import { parseOptions } from "../lib/options.ts";
+import { main } from "../lib/process.ts";
 import { demoProjectId, rootDir, siteUrl, emulators } from "../lib/project.ts";
 import { benchClicks } from "./clicks.ts";
 import { benchDashboard } from "./dashboard.ts";
@@ -21,11 +24,11 @@ import { FirestoreOpCounter } from "./lib/firestore-ops.ts";
 import { loadFunctions } from "./lib/functions.ts";
 import type { BenchResults, Machine, Section } from "./lib/results.ts";
 import { seedAdvertisers } from "./lib/seed.ts";
+import { benchmarkNames, selectBenchmarks, type BenchmarkName } from "./names.ts";
 import { benchSummary } from "./summary.ts";
 import { benchWeb } from "./web.ts";
 
-/** In the order they run: the summary seeds the affiliates the events spread over. */
-export const benchmarks: Record<string, (ctx: BenchContext) => Promise<Section>> = {
+const benchmarks: Record<BenchmarkName, (ctx: BenchContext) => Promise<Section>> = {
   invoice: benchInvoice,
   summary: benchSummary,
   events: benchEvents,
@@ -37,77 +40,80 @@ export const benchmarks: Record<string, (ctx: BenchContext) => Promise<Section>>
 /** The whole run may take this long; past it the runner stops and says so. */
 const runLimitMs = 30 * 60_000;
 
-const args = process.argv.slice(2);
-const out = args[args.indexOf("--out") + 1];
-const onlyArg = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined;
-if (!out || args.indexOf("--out") < 0) throw new Error("Usage: node scripts/bench/run.ts --out <file> [--only a,b]");
-if (!process.env.FIRESTORE_EMULATOR_HOST) throw new Error("The benchmarks run in the emulators: use `npm run bench`.");
-process.env.GCLOUD_PROJECT = demoProjectId;
+const usage = "node scripts/bench/run.ts --out <file> [--only summary,events]";
 
-const selected = onlyArg ? onlyArg.split(",").filter(Boolean) : Object.keys(benchmarks);
-for (const name of selected) {
-  if (!benchmarks[name]) throw new Error(`Unknown benchmark "${name}": use ${Object.keys(benchmarks).join(", ")}`);
-}
-
-const startedAt = new Date();
-const watchdog = setTimeout(() => {
-  console.error(`\nThe benchmarks ran past ${runLimitMs / 60_000} minutes; stopping.`);
-  process.exit(1);
-}, runLimitMs);
-watchdog.unref();
-
-const t0 = performance.now();
-const toRemove = new Set<string>();
-let browser: Browser | undefined;
-const ctx: BenchContext = {
-  fns: await loadFunctions(),
-  ops: new FirestoreOpCounter(),
-  site: { host: emulators.hosting.host, port: emulators.hosting.port, url: siteUrl },
-  log: (message) => console.log(`  [bench ${((performance.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${message}`),
-  cleanup: (file) => toRemove.add(file),
-  browser: async () => (browser ??= await launchBrowser()),
-  shared: {},
-};
-
-await seedAdvertisers(ctx.fns);
-
-const sections: Section[] = [];
-const failures: BenchResults["failures"] = [];
-try {
-  for (const name of Object.keys(benchmarks).filter((key) => selected.includes(key))) {
-    ctx.log(`${name}: starting`);
-    try {
-      const section = await benchmarks[name]!(ctx);
-      sections.push(section);
-      ctx.log(`${name}: done in ${section.elapsedSeconds ?? "?"} s`);
-    } catch (error) {
-      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-      console.error(`  [bench] ${name} failed: ${message}`);
-      failures.push({ id: name, message: error instanceof Error ? error.message : String(error) });
-    }
+await main(async () => {
+  const options = parseOptions({ out: { type: "string" }, only: { type: "string", default: "" } }, usage);
+  if (!options.out) throw new SetupError(`Say where the results go: ${usage}`);
+  const selected = selectBenchmarks(options.only);
+  if (!process.env.FIRESTORE_EMULATOR_HOST) {
+    throw new SetupError("The benchmarks run in the emulators: use `npm run bench`.");
   }
-} finally {
-  for (const file of toRemove) rmSync(file, { force: true });
+  process.env.GCLOUD_PROJECT = demoProjectId;
+  await runBenchmarks(options.out, selected);
+  // Emulator connections (Firestore's gRPC channel) would keep the process alive.
+  process.exit(0);
+});
+
+async function runBenchmarks(out: string, selected: BenchmarkName[]): Promise<void> {
+  const startedAt = new Date();
+  const watchdog = setTimeout(() => {
+    console.error(`\nThe benchmarks ran past ${runLimitMs / 60_000} minutes; stopping.`);
+    process.exit(1);
+  }, runLimitMs);
+  watchdog.unref();
+
+  const t0 = performance.now();
+  const toRemove = new Set<string>();
+  let browser: Browser | undefined;
+  const ctx: BenchContext = {
+    fns: await loadFunctions(),
+    ops: new FirestoreOpCounter(),
+    site: { host: emulators.hosting.host, port: emulators.hosting.port, url: siteUrl },
+    log: (message) => console.log(`  [bench ${((performance.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${message}`),
+    cleanup: (file) => toRemove.add(file),
+    browser: async () => (browser ??= await launchBrowser()),
+    shared: {},
+  };
+
+  await seedAdvertisers(ctx.fns);
+
+  const sections: Section[] = [];
+  const failures: BenchResults["failures"] = [];
+  try {
+    for (const name of benchmarkNames.filter((key) => selected.includes(key))) {
+      ctx.log(`${name}: starting`);
+      try {
+        const section = await benchmarks[name](ctx);
+        sections.push(section);
+        ctx.log(`${name}: done in ${section.elapsedSeconds ?? "?"} s`);
+      } catch (error) {
+        const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        console.error(`  [bench] ${name} failed: ${message}`);
+        failures.push({ id: name, message: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  } finally {
+    for (const file of toRemove) rmSync(file, { force: true });
+  }
+
+  const chromium = browser?.version();
+  await browser?.close();
+
+  const results: BenchResults = {
+    machine: machine(startedAt, chromium),
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    selected,
+    sections,
+    failures,
+  };
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`  [bench] results written to ${path.relative(rootDir, out)}`);
 }
 
-const chromium = browser?.version();
-await browser?.close();
-
-const results: BenchResults = {
-  machine: machine(chromium),
-  startedAt: startedAt.toISOString(),
-  finishedAt: new Date().toISOString(),
-  selected,
-  sections,
-  failures,
-};
-mkdirSync(path.dirname(out), { recursive: true });
-writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
-console.log(`  [bench] results written to ${path.relative(rootDir, out)}`);
-// Emulator connections (Firestore's gRPC channel) would keep the process alive.
-process.exit(0);
-
-function machine(chromium: string | undefined): Machine {
+function machine(startedAt: Date, chromium: string | undefined): Machine {
   const cpus = os.cpus();
   let osName = `${os.type()} ${os.release()}`;
   try {

@@ -10,6 +10,7 @@ import { elapsed } from "./lib/context.ts";
 import { breakdown } from "./lib/firestore-ops.ts";
 import { send, type Answer } from "./lib/http-load.ts";
 import { serve } from "./lib/in-process.ts";
+import { loadProse } from "./lib/prose.ts";
 import type { Section, Target } from "./lib/results.ts";
 import { seedAffiliates } from "./lib/seed.ts";
 import { kb, margin, mb, mmm, num, ratio, spread, type Spread } from "./lib/stats.ts";
@@ -17,6 +18,7 @@ import { createUser } from "./lib/users.ts";
 
 const sizes = [1_000, 10_000];
 const runs = 7;
+const prose = loadProse(import.meta.dirname, "summary.md");
 
 interface SizeResult {
   affiliates: number;
@@ -147,24 +149,23 @@ function report(results: SizeResult[], elapsedSeconds: number): Section {
         `(round by round ×${largest.roundRatios.min.toFixed(2)}–×${largest.roundRatios.max.toFixed(2)})`,
       met: apiRatio <= 1.5,
       margin: margin(apiRatio, 1.5),
-      note:
-        `Of the ${num(largest.api.median - largest.floor.median, 0)} ms the API adds to the bare read, ` +
-        `${num(largest.service.median - largest.floor.median, 0)} ms is the service's own work (a row per ` +
-        `affiliate, the pending-first order, ${mb(largest.jsonBytes)} of JSON), ` +
-        `${num(largest.local.median - largest.service.median, 0)} ms the API around it (the token check and ` +
-        "account lookup against the Auth emulator, the rate-limit counter, gzip of the answer at level 5, the " +
-        `local HTTP hop), and ${num(largest.api.median - largest.local.median, 0)} ms the emulators' path ` +
-        `(Hosting's proxy and the Functions emulator's worker, each copying the ${kb(largest.gzipBytes)} answer); ` +
-        "the parts are medians of separate measurements, so they add up only roughly. " +
-        (apiRatio <= 1.5
-          ? largest.roundRatios.max > 1.5
-            ? "The median is within the limit but single rounds went over it: on two shared cores the margin is thin."
-            : "Every round was within the limit."
-          : "What would reach it: gzip's share shrinks with a faster level (1 instead of 5: the answer grows by a " +
-            "fraction, the CPU time drops by about half) or by compressing while the rows are serialised (stream " +
-            "the JSON through a gzip stream instead of building one 5 MB string and compressing it after); the " +
-            "emulators' share is not the product's (production Hosting and Cloud Run do not copy answers through " +
-            "worker IPC)."),
+      note: [
+        prose.text("time-split", {
+          added: num(largest.api.median - largest.floor.median, 0),
+          service: num(largest.service.median - largest.floor.median, 0),
+          json: mb(largest.jsonBytes),
+          api: num(largest.local.median - largest.service.median, 0),
+          emulators: num(largest.api.median - largest.local.median, 0),
+          answer: kb(largest.gzipBytes),
+        }),
+        prose.text(
+          apiRatio > 1.5
+            ? "time-missed"
+            : largest.roundRatios.max > 1.5
+              ? "time-some-rounds-over"
+              : "time-every-round-met",
+        ),
+      ].join(" "),
     },
     {
       promise: "Summary reads = affiliates",
@@ -176,37 +177,20 @@ function report(results: SizeResult[], elapsedSeconds: number): Section {
           : `${largest.reads - largest.affiliates > 0 ? "+" : ""}${largest.reads - largest.affiliates} read(s) per call`,
       note:
         otherReads === 0
-          ? "One document read per affiliate and nothing else, whatever the ledgers hold: the API's per-caller " +
-            "rate limit counts a caller's first 30 calls of the minute in the instance's memory, so a staff " +
-            "member's summary costs no rate-limit read or write."
-          : `One read per affiliate (${affiliateReads}), and ${otherReads} more read(s) and ${largest.writes} ` +
-            `write(s) per call (${breakdown(largest.readsBy)} read; ${breakdown(largest.writesBy)} written): the ` +
-            "API's per-caller rate limit, which counts every signed-in call in a shared Firestore document. A " +
-            "constant per call, not per affiliate. What would reach it: count a caller's first calls in the " +
-            "instance's memory before the shared document, as the click and event limiters do (a local allowance " +
-            "above zero), so an ordinary staff member's summary costs no extra operation.",
+          ? prose.text("reads-exact")
+          : prose.text("reads-extra", {
+              affiliateReads,
+              otherReads,
+              writes: largest.writes,
+              readsBy: breakdown(largest.readsBy),
+              writesBy: breakdown(largest.writesBy),
+            }),
     },
   ];
   return {
     id: "summary",
     title: "Advertiser summary",
-    method: [
-      "The bench writes 1,000, then 9,000 more, affiliate documents straight into the Firestore emulator " +
-        "(Admin SDK batches; each with payout details, three advertisers' totals, up to four trackers, 35 days " +
-        "of recent figures, and one in twenty with a pending payout and its invoice), then, at each size, after " +
-        `two warm-up rounds, ${runs} rounds of four measurements:`,
-      "- **bare read (the floor)**: the Admin SDK in the bench process reads the same documents with the same " +
-        "field mask (`select(...summarySourceFields)`), nothing else;\n" +
-        "- **service in-process**: `loadSummaryPage` (compiled `functions/lib`) in the bench process: the same " +
-        "read, a row per affiliate, the order, the page's JSON;\n" +
-        "- **API in-process**: the whole API app (`createApp()`: token check, account lookup, rate limit, the " +
-        "route, gzip) served from the bench process, called over local HTTP, without Hosting or the Functions " +
-        "emulator;\n" +
-        "- **GET /api/summary**: a staff user's call through the Hosting emulator's port to the `api` function, " +
-        "gzip accepted, timed to the last byte.",
-      "Reads and writes per call are counted on the same app (`createApp()`) served from the bench process, " +
-        "where the Admin SDK's request log shows each operation (see “How operations are counted”).",
-    ],
+    method: prose.paragraphs("method", { runs }),
     tables: [
       {
         head: ["affiliates", "measurement", "time ms, median (min–max)", "vs bare read"],

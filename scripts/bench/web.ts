@@ -7,13 +7,14 @@ import { readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { serveOfflineStandIns } from "../../tests/support/gapi-shim.ts";
-import { signInWithEmailLink } from "../../tests/support/e2e-auth.ts";
+import { serveOfflineStandIns } from "../lib/gapi-shim.ts";
+import { signInWithEmailLink } from "../lib/browser-sign-in.ts";
 import { rootDir } from "../lib/project.ts";
 import type { BenchContext, DashboardUser } from "./lib/context.ts";
 import { elapsed } from "./lib/context.ts";
 import { balanceShown, signInAffiliate } from "./lib/dashboard-user.ts";
 import { cardsFilledAt, installHooks } from "./lib/page-hooks.ts";
+import { loadProse } from "./lib/prose.ts";
 import type { Section, Table, Target } from "./lib/results.ts";
 import { kb, margin, median, mmm, num, ratio, spread } from "./lib/stats.ts";
 import { createUser } from "./lib/users.ts";
@@ -22,6 +23,7 @@ const dist = path.join(rootDir, "web", "dist");
 const publicRoutes = ["/", "/terms", "/products", "/ai-porn-affiliate-program", "/updates"];
 const homeRuns = 5;
 const dashboardRuns = 3;
+const prose = loadProse(import.meta.dirname, "web.md");
 
 /** Lighthouse's mobile profile: a mid-range phone on a slow 4G link. */
 const phone = {
@@ -215,12 +217,7 @@ function lcpMissNote(runs: PaintRun[], floor: PaintRun[], bytes: RouteBytes): st
   const floorLcp = num(median(floor.map((run) => run.lcp)), 0);
   const picture = /^img (\/\S+)/.exec(element)?.[1];
   if (!picture) {
-    return (
-      `The largest element (${element}) paints later than the floor's (${floorLcp} ms): the page's ` +
-      `${transferred} (stylesheet, ${kb(bytes.htmlJs)} of preloaded modules, pictures) share the throttled link ` +
-      "with it. Inlining the critical CSS and starting the hydration modules after the first paint would bring " +
-      "it toward the floor."
-    );
+    return prose.text("lcp-missed-text", { element, floorLcp, transferred, htmlJs: kb(bytes.htmlJs) });
   }
   let size = "";
   try {
@@ -228,18 +225,7 @@ function lcpMissNote(runs: PaintRun[], floor: PaintRun[], bytes: RouteBytes): st
   } catch {
     // a picture from elsewhere: no size to give
   }
-  return (
-    `On the phone profile the largest element is the hero picture ${picture}${size}, which the text-only floor ` +
-    `does not have (its LCP is a paragraph, at ${floorLcp} ms). The picture is preloaded at high priority, but ` +
-    `it still needs the HTML's round trip and its own, and it shares the 1.6 Mbit/s link with the stylesheet ` +
-    `and the ${kb(bytes.htmlJs)} of module preloads the HTML asks for at the same time (${transferred} in all ` +
-    "before the page settles), so LCP is about the time to download the first screen's bytes and the " +
-    "hydration code together. A picture LCP cannot get within 1.5× a text floor on this link (two round trips " +
-    "plus its transfer is already more). What would reach it: a text LCP on phones (the headline block larger " +
-    "than the picture on a narrow screen, or the picture below the first screen there), and the hydration " +
-    "modules fetched after the first paint instead of preloaded alongside it, so the first screen's bytes go " +
-    "first."
-  );
+  return prose.text("lcp-missed-picture", { picture, size, floorLcp, htmlJs: kb(bytes.htmlJs), transferred });
 }
 
 function mostCommon(values: string[]): string {
@@ -394,13 +380,10 @@ function report(
       measured: `/ : ${kb(home.blockingJs)} render-blocking; ${kb(home.htmlJs)} named by the HTML to hydrate after paint`,
       met: home.blockingJs < 100 * 1024,
       margin: margin(home.blockingJs, 100 * 1024),
-      note:
-        "The page paints from prerendered HTML and CSS; every script is a deferred module, so none is needed " +
-        `to paint. The ${kb(home.htmlJs)} that hydrate it ` +
-        (home.htmlJs < 100 * 1024
-          ? "are also under 100 KB."
-          : "are over 100 KB if hydration is counted: React DOM, React Router and React are about 95 KB of it " +
-            "(docs/public-site.md); a lighter router, or not hydrating the static sections, would bring it under."),
+      note: [
+        prose.text("paints-without-script"),
+        prose.text(home.htmlJs < 100 * 1024 ? "hydration-under" : "hydration-over", { htmlJs: kb(home.htmlJs) }),
+      ].join(" "),
     },
     {
       promise: "Public page: LCP within 1.5× the static floor",
@@ -409,35 +392,24 @@ function report(
       margin: margin(lcpRatio, 1.5),
       note:
         lcpRatio <= 1.5
-          ? `The largest element (${mostCommon(paints.home.map((run) => run.lcpElement))}) paints from the HTML alone: the stylesheet is inlined (no ` +
-            "request before the first paint) and on a phone the picture sits below the first screen, so no " +
-            "script, stylesheet or picture stands between the HTML and it. The rest of the gap to the floor is " +
-            "the larger HTML (the page's markup and styles against bare text)."
+          ? prose.text("lcp-met", { element: mostCommon(paints.home.map((run) => run.lcpElement)) })
           : lcpMissNote(paints.home, paints.homeFloor, home),
     },
   ];
   return {
     id: "web",
     title: "Web",
-    method: [
-      "**Bytes**: each route opened in a fresh browser profile (empty HTTP cache), unthrottled, until the " +
-        "network is idle (and, for /dashboard, the cards are filled); every script and stylesheet the page " +
-        "fetched is gzipped at level 9 and added up (“all JS loaded”, which includes Firebase loaded after " +
-        "paint and lazy chunks). “JS before first paint” is the render-blocking script the page's HTML names " +
-        "(a script without type=module, defer or async); “JS the HTML names” is what web/scripts/check-size.ts " +
-        "budgets: the module script and modulepreloads, what hydrates the page.",
-      `**Paint**: Lighthouse's mobile profile through the DevTools protocol: ${phone.viewport.width}×` +
-        `${phone.viewport.height} at ${phone.deviceScaleFactor}× (isMobile), ${phone.latencyMs} ms round trip, ` +
-        `${phone.downloadKbps} kbit/s down, ${phone.uploadKbps} kbit/s up (Network.emulateNetworkConditions), ` +
-        `CPU ${phone.cpuSlowdown}× slower (Emulation.setCPUThrottlingRate). Each run is a fresh profile (cold ` +
-        "HTTP cache); FCP and LCP come from PerformanceObserver ('paint', 'largest-contentful-paint') in the " +
-        "page, LCP read 1.5 s after the page settled. /dashboard is opened signed in (the session restored from " +
-        "a saved profile) and waited for until its cards are filled.",
-      "**Floors**: the same page's visible text (captured from the rendered page) as a plain static HTML page " +
-        "(no script, stylesheet or picture), written into web/dist for the run (bench-floor-home.html, " +
-        `bench-floor-dashboard.html) so the same Hosting emulator serves it, and removed afterwards. ` +
-        `${homeRuns} runs of / and its floor, ${dashboardRuns} of /dashboard and its floor, alternating.`,
-    ],
+    method: prose.paragraphs("method", {
+      width: phone.viewport.width,
+      height: phone.viewport.height,
+      scale: phone.deviceScaleFactor,
+      latency: phone.latencyMs,
+      down: phone.downloadKbps,
+      up: phone.uploadKbps,
+      cpu: phone.cpuSlowdown,
+      homeRuns,
+      dashboardRuns,
+    }),
     tables: [bytesTable, paintTable],
     targets,
     notes: [],

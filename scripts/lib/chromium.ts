@@ -2,9 +2,12 @@ import { existsSync } from "node:fs";
 import { SetupError } from "./emulator-env.ts";
 import { step } from "./process.ts";
 
-/** The end-to-end layer drives Debian's Chromium; install it when it is missing and we may. */
+/** Debian's Chromium (apt-get install chromium), or CHROMIUM_PATH; never a browser download. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** The end-to-end layer and the browser benchmarks drive Debian's Chromium; install it when it is missing and we may. */
 export async function ensureChromium(): Promise<void> {
-  const executable = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  const executable = chromiumPath;
   if (existsSync(executable)) return;
   if (process.env.CHROMIUM_PATH) {
     throw new SetupError(`CHROMIUM_PATH points at ${executable}, which does not exist: fix or unset it.`);

@@ -219,7 +219,7 @@ export async function restoreFirestore(db: Firestore, directory: string): Promis
       try {
         ({ path: documentPath, data } = JSON.parse(line) as { path: string; data: Encoded });
       } catch (error) {
-        throw new Error(`Line ${lineNumber} of the backup is not JSON: ${(error as Error).message}`);
+        throw new Error(`Line ${lineNumber} of the backup is not JSON: ${(error as Error).message}`, { cause: error });
       }
       // Each write's outcome is taken here (BulkWriter retries what is worth retrying first).
       const write: Promise<void> = writer.set(db.doc(documentPath), decodeValue(db, data) as DocumentData).then(

@@ -7,8 +7,9 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { siteUrl } from "../../scripts/lib/project.ts";
 import { createAffiliate, refs, sendSale } from "../support/backend.ts";
-import { collectPageErrors, launchBrowser, newContext } from "../support/browser.ts";
-import { signInWithEmailLink } from "../support/e2e-auth.ts";
+import { launchBrowser, newContext } from "../../scripts/lib/browser.ts";
+import { collectPageErrors } from "../support/page-errors.ts";
+import { signInWithEmailLink } from "../../scripts/lib/browser-sign-in.ts";
 import { api, auth, createAffiliateUser } from "../support/users.ts";
 
 let browser: Browser;

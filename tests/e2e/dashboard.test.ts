@@ -7,8 +7,9 @@ import { sendEvent } from "../../scripts/lib/events-client.ts";
 import { rootDir, siteUrl } from "../../scripts/lib/project.ts";
 import { seriousAccessibilityViolations } from "../support/axe.ts";
 import { refs } from "../support/backend.ts";
-import { collectPageErrors, launchBrowser, newContext } from "../support/browser.ts";
-import { signInWithEmailLink } from "../support/e2e-auth.ts";
+import { launchBrowser, newContext } from "../../scripts/lib/browser.ts";
+import { collectPageErrors } from "../support/page-errors.ts";
+import { signInWithEmailLink } from "../../scripts/lib/browser-sign-in.ts";
 import { pdfText } from "../support/pdf.ts";
 import { auth } from "../support/users.ts";
 

@@ -1,7 +1,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { siteUrl } from "../../scripts/lib/project.ts";
-import { collectPageErrors, launchBrowser } from "../support/browser.ts";
+import { launchBrowser } from "../../scripts/lib/browser.ts";
+import { collectPageErrors } from "../support/page-errors.ts";
 
 let browser: Browser;
 

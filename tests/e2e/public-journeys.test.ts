@@ -8,8 +8,9 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { rootDir, siteUrl } from "../../scripts/lib/project.ts";
-import { collectPageErrors, launchBrowser } from "../support/browser.ts";
-import { signInWithEmailLink } from "../support/e2e-auth.ts";
+import { launchBrowser } from "../../scripts/lib/browser.ts";
+import { collectPageErrors } from "../support/page-errors.ts";
+import { signInWithEmailLink } from "../../scripts/lib/browser-sign-in.ts";
 
 let browser: Browser;
 beforeAll(async () => {

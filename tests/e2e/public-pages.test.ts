@@ -9,7 +9,8 @@ import type { Browser, Page } from "playwright-core";
 import { seriousAccessibilityViolations } from "../support/axe.ts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { rootDir, siteUrl } from "../../scripts/lib/project.ts";
-import { collectPageErrors, launchBrowser } from "../support/browser.ts";
+import { launchBrowser } from "../../scripts/lib/browser.ts";
+import { collectPageErrors } from "../support/page-errors.ts";
 
 interface PublicPage {
   path: string;

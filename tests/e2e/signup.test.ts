@@ -3,8 +3,9 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { siteUrl } from "../../scripts/lib/project.ts";
 import { refs } from "../support/backend.ts";
-import { collectPageErrors, launchBrowser, newContext } from "../support/browser.ts";
-import { requestSignInLink, signInWithEmailLink } from "../support/e2e-auth.ts";
+import { launchBrowser, newContext } from "../../scripts/lib/browser.ts";
+import { collectPageErrors } from "../support/page-errors.ts";
+import { requestSignInLink, signInWithEmailLink } from "../../scripts/lib/browser-sign-in.ts";
 
 let browser: Browser;
 beforeAll(async () => {

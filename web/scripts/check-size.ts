@@ -17,7 +17,7 @@ import { chunkClosure, readManifest } from "./manifest.ts";
  * Two budgets. Before first paint: the page is prerendered HTML and CSS, so no script may block rendering
  * (every script is a deferred module), and the JavaScript needed to paint is 0 KB, within the product's
  * 100 KB. Before interactive (hydration): React 19's DOM renderer and React Router are about 95 KB of gzip
- * on their own (README "The public site"); the budget leaves our shell and the page 15 KB, and Firebase
+ * on their own (docs/public-site.md); the budget leaves our shell and the page 15 KB, and Firebase
  * (app, configuration check, Auth) loads only after the page is up.
  */
 const budgetKb = 110;

@@ -5,8 +5,8 @@
  */
 import { randomUUID } from "node:crypto";
 import type { BrowserContext, Page } from "playwright-core";
-import { newContext } from "../../../tests/support/browser.ts";
-import { signInWithEmailLink } from "../../../tests/support/e2e-auth.ts";
+import { newContext } from "../../lib/browser.ts";
+import { signInWithEmailLink } from "../../lib/browser-sign-in.ts";
 import type { BenchContext } from "./context.ts";
 import { installHooks } from "./page-hooks.ts";
 import { benchAffiliate } from "./seed.ts";

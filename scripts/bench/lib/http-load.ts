@@ -1,9 +1,10 @@
 /**
- * A closed-loop load generator: `concurrency` clients, each sending its next request as soon as the last
- * one is answered, over keep-alive connections (one per client), until `count` requests are done or the
- * time is up. Latency is from the request's start to its last byte.
+ * The benchmarks' HTTP client: `send` for one request at a time, and `closedLoop` for load through autocannon
+ * (`concurrency` keep-alive connections, each sending its next request as soon as the last one is answered),
+ * bounded in count and in time. Latency is from the request's start to its last byte.
  */
 import http from "node:http";
+import autocannon from "autocannon";
 import { percentile } from "./stats.ts";
 
 export interface Answer {
@@ -56,48 +57,76 @@ export interface LoadResult {
   latencies: number[];
   /** How many answers had each status. */
   statuses: Record<string, number>;
-  /** Requests that failed without an answer. */
+  /** Requests that failed without an answer (connection errors, timeouts). */
   failures: number;
 }
 
 export interface LoadOptions {
+  /** 127.0.0.1: the load is only ever aimed at this machine's emulators or the bench's own server. */
   host: string;
   port: number;
   concurrency: number;
   count: number;
-  /** Stop starting new requests after this long. */
+  /** Stop after this long, whatever is still in flight. */
   maxMs: number;
   /** The i-th request (i counts from 0 across the run). */
   request: (index: number) => HttpRequest;
   /** Called with each answer, e.g. to check it. */
-  onAnswer?: (answer: Answer, index: number) => void;
+  onAnswer?: (answer: Answer) => void;
 }
 
 export async function closedLoop(options: LoadOptions): Promise<LoadResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
+  if (options.host !== "127.0.0.1") throw new Error(`The bench loads 127.0.0.1 only, not ${options.host}`);
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
-  let failures = 0;
-  let next = 0;
+  let index = 0;
   const started = performance.now();
-  const deadline = started + options.maxMs;
-  const client = async () => {
-    while (next < options.count && performance.now() < deadline) {
-      const index = next++;
-      const begin = performance.now();
-      try {
-        const answer = await send(agent, options.host, options.port, options.request(index));
-        latencies.push(performance.now() - begin);
-        statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
-        options.onAnswer?.(answer, index);
-      } catch {
-        failures += 1;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: options.concurrency }, client));
-  const durationMs = performance.now() - started;
-  agent.destroy();
+  let lastAnswer: number | undefined;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const timeBound = setTimeout(() => instance.stop(), options.maxMs);
+    const instance = autocannon(
+      {
+        url: `http://${options.host}:${options.port}`,
+        connections: options.concurrency,
+        amount: options.count,
+        timeout: 60,
+        // As many failures as requests ends the run: a refused port is not retried for the whole time bound.
+        bailout: options.count,
+        // autocannon notices that the last connection is done at its next sample: every 10 ms, not every second.
+        sampleInt: 10,
+        requests: [
+          {
+            // Each request built afresh (its own visitor, its own signed event).
+            setupRequest: (defaults) => {
+              const request = options.request(index++);
+              return {
+                ...defaults,
+                path: request.path,
+                method: request.method ?? "GET",
+                headers: { ...defaults.headers, ...request.headers },
+                body: request.body ?? "",
+              };
+            },
+            onResponse: (status, body, _context, headers) =>
+              options.onAnswer?.({ status, headers: lowerCaseKeys(headers ?? {}), body: Buffer.from(body) }),
+          },
+        ],
+      },
+      (error, done) => {
+        clearTimeout(timeBound);
+        if (error) reject(error as Error);
+        else resolve(done);
+      },
+    );
+    // Every answer's latency, whatever its status: autocannon's own histogram keeps the 2xx ones only.
+    instance.on("response", (_client, status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      lastAnswer = performance.now();
+    });
+  });
+  // To the last answer: autocannon itself ends a run at a sample tick after it.
+  const durationMs = (lastAnswer ?? performance.now()) - started;
   return {
     requests: latencies.length,
     durationMs,
@@ -106,6 +135,10 @@ export async function closedLoop(options: LoadOptions): Promise<LoadResult> {
     p99: percentile(latencies, 99),
     latencies,
     statuses,
-    failures,
+    failures: result.errors,
   };
+}
+
+function lowerCaseKeys(headers: http.IncomingHttpHeaders): http.IncomingHttpHeaders {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }

@@ -1,4 +1,4 @@
-/** The advertiser page's calls (SPEC.md §7 and the README's API table), through the app's API client. */
+/** The advertiser page's calls (SPEC.md §7 and docs/api.md), through the app's API client. */
 import type { User } from "firebase/auth";
 import type { SummaryRow } from "@domain/advertiser-summary";
 import type { PayoutHistoryPage } from "@domain/payout-history";

@@ -1,9 +1,10 @@
 /**
- * Signing in in the browser, for end-to-end tests: through /signup's e-mail link flow against the Auth
- * emulator, reading the link from the emulator's out-of-band codes instead of a mailbox.
+ * Signing in in the browser, for the end-to-end tests and the browser benchmarks: through /signup's e-mail
+ * link flow against the Auth emulator, reading the link from the emulator's out-of-band codes instead of a
+ * mailbox.
  */
 import type { Page } from "playwright-core";
-import { demoProjectId, emulatorUrl, siteUrl } from "../../scripts/lib/project.ts";
+import { demoProjectId, emulatorUrl, siteUrl } from "./project.ts";
 
 interface OobCode {
   email: string;

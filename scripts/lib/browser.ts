@@ -1,10 +1,9 @@
+/** Chromium for the end-to-end tests and the browser benchmarks: launched headless, a fresh profile each. */
 import { existsSync } from "node:fs";
-import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from "playwright-core";
-import { siteUrl } from "../../scripts/lib/project.ts";
+import { chromium, type Browser, type BrowserContext } from "playwright-core";
+import { chromiumPath } from "./chromium.ts";
 import { serveOfflineStandIns } from "./gapi-shim.ts";
-
-/** Debian's Chromium (apt-get install chromium), or CHROMIUM_PATH; never a browser download. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+import { siteUrl } from "./project.ts";
 
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(chromiumPath)) {
@@ -22,16 +21,6 @@ export async function launchBrowser(): Promise<Browser> {
       "--no-first-run",
     ],
   });
-}
-
-/** Collects the page's console errors and uncaught exceptions so a test can assert there were none. */
-export function collectPageErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (message: ConsoleMessage) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return errors;
 }
 
 /**

@@ -1,13 +1,14 @@
 /**
- * A stand-in for Google's gapi.iframes loader (https://apis.google.com/js/api.js), for end-to-end tests on
- * machines without internet access.
+ * A stand-in for Google's gapi.iframes loader (https://apis.google.com/js/api.js), for the end-to-end tests
+ * and the browser benchmarks on machines without internet access.
  *
  * Firebase Auth's popup sign-in, even against the Auth emulator, talks to a helper iframe through
  * gapi.iframes, and the emulator's iframe page loads the same script from Google. Nothing else in the flow
  * is faked: the popup is the Auth emulator's real Google sign-in page and the credential is the emulator's.
  * This shim implements the small part of gapi.iframes both sides use (open an iframe, ping it, register a
- * handler, send a message and get the handlers' answers) over window.postMessage, and the test serves it in
- * place of the script with Playwright's request routing. Production loads the real script from Google.
+ * handler, send a message and get the handlers' answers) over window.postMessage, and serveOfflineStandIns
+ * serves it in place of the script with Playwright's request routing. Production loads the real script from
+ * Google.
  */
 import type { BrowserContext } from "playwright-core";
 
