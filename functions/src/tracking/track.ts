@@ -13,9 +13,9 @@ import { dayKey } from "../domain/days.js";
 import { findLandingPage } from "../domain/landing-pages.js";
 import { collections } from "../domain/model.js";
 import { advertiserForHost, advertiserSettings, type AdvertiserSettings } from "../data/advertiser-config.js";
+import { clickIncrement } from "../data/aggregates.js";
 import { db, refs } from "../data/firestore.js";
-import { clickLimiter } from "../http/limiters.js";
-import { clickIncrement } from "./clicks.js";
+import { clickLimiter } from "../rate-limits/limiters.js";
 
 export async function handleTrack(req: Request, res: Response): Promise<void> {
   const now = new Date();
