@@ -39,6 +39,8 @@ await main(async () => {
     step("Type-checking", "npm", ["run", "--silent", "typecheck"]);
     step("Linting (zero warnings)", "npm", ["run", "--silent", "lint"]);
     step("Checking formatting", "npm", ["run", "--silent", "format:check"]);
+    step("Checking the layers (dependency-cruiser)", "npm", ["run", "--silent", "lint:deps"]);
+    step("Checking for repeated code (jscpd)", "npm", ["run", "--silent", "lint:dupes"]);
   }
   const { env } = prepareEmulatorEnv();
   if (selected.includes("e2e")) ensureChromium();
