@@ -88,7 +88,7 @@ export async function loadFunctions() {
     compiled<typeof PayoutDetailsModule>("domain/payout-details.js"),
     compiled<typeof PayoutEligibilityModule>("domain/payout-eligibility.js"),
     compiled<ApiAppModule>("http/app.js"),
-    compiled<TrackModule>("tracking/track.js"),
+    compiled<TrackModule>("http/track.js"),
   ]);
   await declareDefaults();
   firestore.db(); // initialises the Admin SDK for the demo project (the emulators, from their variables)
