@@ -52,6 +52,8 @@ await main(async () => {
     await step("Type-checking", "npm", ["run", "--silent", "typecheck"]);
     await step("Linting (zero warnings)", "npm", ["run", "--silent", "lint"]);
     await step("Checking formatting", "npm", ["run", "--silent", "format:check"]);
+    await step("Checking the layers (dependency-cruiser)", "npm", ["run", "--silent", "lint:deps"]);
+    await step("Checking for repeated code (jscpd)", "npm", ["run", "--silent", "lint:dupes"]);
   }
   const { env } = prepareEmulatorEnv();
   if (selected.includes("e2e")) await ensureChromium();

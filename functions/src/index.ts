@@ -3,8 +3,8 @@ import { onRequest } from "firebase-functions/https";
 import { onSchedule } from "firebase-functions/scheduler";
 import { eventSigningSecrets, visitorSalt } from "./config.js";
 import { createApp } from "./http/app.js";
+import { handleTrack } from "./http/track.js";
 import { rollUpAllClicks } from "./tracking/clicks.js";
-import { handleTrack } from "./tracking/track.js";
 
 setGlobalOptions({ region: "us-central1", maxInstances: 50 });
 

@@ -7,28 +7,13 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, test } from "vitest";
 import { sendEvent } from "../../scripts/lib/events-client.ts";
 import { refs, sendSale } from "../support/backend.ts";
+import { payoutForm } from "../support/payout-details.ts";
 import { api, auth, createAffiliateUser, signIn, type TestUser } from "../support/users.ts";
 
 type Role = "anonymous" | "owner" | "other" | "staff" | "admin" | "suspended";
 const roles: Role[] = ["anonymous", "owner", "other", "staff", "admin", "suspended"];
 
-const form = {
-  name: "Access Tester",
-  country: "Portugal",
-  city: "Lisbon",
-  address: "Rua 1",
-  postCode: "1100",
-  company: "Access Lda",
-  invoiceEmail: "access@test.example",
-  tax: "PT1",
-  payoutType: "Wise",
-  paypalEmail: "access@wise.example",
-  tronAddress: "",
-  fedwireRoutingNumber: "",
-  swiftBIC: "",
-  bankAccountNumber: "",
-  accountType: "Checking",
-};
+const form = payoutForm({ name: "Access Tester" });
 
 const users = {} as Record<Exclude<Role, "anonymous">, TestUser>;
 let invoiceNumber = "";

@@ -6,28 +6,12 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { createAffiliate, refs, sendSale } from "../support/backend.ts";
 import { emulatorConcurrency, inParallel } from "../support/concurrency.ts";
+import { payoutForm } from "../support/payout-details.ts";
 import { api, createAffiliateUser, createUser, type TestUser } from "../support/users.ts";
 import { newInvoice } from "../../functions/src/domain/invoice.ts";
 import { emptyPayoutDetails } from "../../functions/src/domain/payout-details.ts";
 
-/** The details form as the front-end sends it (update_paypal_account / request_payout). */
-const form = {
-  name: "Rita Recorded",
-  country: "Portugal",
-  city: "Porto",
-  address: "Rua das Flores 1",
-  postCode: "4050-262",
-  company: "Rita Media Lda",
-  invoiceEmail: "invoices@rita.example",
-  tax: "PT509999990",
-  payoutType: "Wise",
-  paypalEmail: "rita@wise.example",
-  tronAddress: "",
-  fedwireRoutingNumber: "",
-  swiftBIC: "",
-  bankAccountNumber: "",
-  accountType: "Checking",
-};
+const form = payoutForm({ name: "Rita Recorded" });
 
 const day = 86_400_000;
 

@@ -4,27 +4,12 @@
  */
 import { beforeAll, describe, expect, test } from "vitest";
 import { refs, sendSale } from "../support/backend.ts";
+import { payoutForm } from "../support/payout-details.ts";
 import { api, createAffiliateUser, createUser, type TestUser } from "../support/users.ts";
 
 let other: TestUser;
 
-const details = {
-  name: "Bad Input Tester",
-  country: "Portugal",
-  city: "Lisbon",
-  address: "Rua Augusta 100",
-  postCode: "1100-053",
-  company: "Tester Lda",
-  invoiceEmail: "invoices@tester.example",
-  tax: "PT123456789",
-  payoutType: "Wise",
-  paypalEmail: "tester@wise.example",
-  tronAddress: "",
-  fedwireRoutingNumber: "",
-  swiftBIC: "",
-  bankAccountNumber: "",
-  accountType: "Checking",
-};
+const details = payoutForm({ name: "Bad Input Tester" });
 
 beforeAll(async () => {
   other = await createAffiliateUser();

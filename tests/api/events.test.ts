@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { balanceCents } from "../../functions/src/domain/balance.ts";
+import { balanceOf } from "../../functions/src/domain/balance.ts";
 import { dayKey } from "../../functions/src/domain/days.ts";
 import { sendEvent, signature, type EventBody } from "../../scripts/lib/events-client.ts";
 import { siteUrl } from "../../scripts/lib/project.ts";
@@ -210,23 +210,11 @@ describe("POST /api/events: out of order", () => {
     expect(affiliate.total_earnings_cents - affiliate.total_refunded_cents - affiliate.total_payouts_cents).toBe(
       -30_000,
     );
-    expect(
-      balanceCents({
-        earningsCents: affiliate.total_earnings_cents,
-        refundedCents: affiliate.total_refunded_cents,
-        payoutsCents: affiliate.total_payouts_cents,
-      }),
-    ).toBe(0);
+    expect(balanceOf(affiliate)).toBe(0);
     // The next $400 sale earns $240, all of which the debt absorbs.
     await sendEvent(event("sale", uid, { amount: 400 }));
     const after = (await refs.affiliate(uid).get()).data()!;
-    expect(
-      balanceCents({
-        earningsCents: after.total_earnings_cents,
-        refundedCents: after.total_refunded_cents,
-        payoutsCents: after.total_payouts_cents,
-      }),
-    ).toBe(0);
+    expect(balanceOf(after)).toBe(0);
   });
 });
 

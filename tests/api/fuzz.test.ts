@@ -11,6 +11,7 @@ import { formatDollarsFixed } from "../../functions/src/domain/money.ts";
 import { sendEvent } from "../../scripts/lib/events-client.ts";
 import { siteUrl } from "../../scripts/lib/project.ts";
 import { openLink, refs, sendSale } from "../support/backend.ts";
+import { payoutForm } from "../support/payout-details.ts";
 import { api, createAffiliateUser, createUser, type TestUser } from "../support/users.ts";
 
 /** Runs per property: bounded, so the layer stays within its time. */
@@ -61,24 +62,7 @@ async function footprint(uid: string) {
   };
 }
 
-/** The details form as the front-end sends it (update_paypal_account / request_payout). */
-const form = {
-  name: "Fuzz Victim",
-  country: "Portugal",
-  city: "Lisbon",
-  address: "Rua 1",
-  postCode: "1100",
-  company: "Fuzz Lda",
-  invoiceEmail: "fuzz@test.example",
-  tax: "PT1",
-  payoutType: "Wise",
-  paypalEmail: "fuzz@wise.example",
-  tronAddress: "",
-  fedwireRoutingNumber: "",
-  swiftBIC: "",
-  bankAccountNumber: "",
-  accountType: "Checking",
-};
+const form = payoutForm({ name: "Fuzz Victim" });
 
 /** The affiliate the staff and the admin act on: a payout pending (so one can be recorded), and its invoice. */
 let victim: { user: TestUser; invoice: string; pendingDollars: string };

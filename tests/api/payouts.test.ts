@@ -1,27 +1,17 @@
 import { describe, expect, test } from "vitest";
 import { refs, sendSale } from "../support/backend.ts";
 import { emulatorConcurrency, inParallel } from "../support/concurrency.ts";
+import { payoutForm } from "../support/payout-details.ts";
 import { pdfText } from "../support/pdf.ts";
 import { api, createAffiliateUser, createUser, type TestUser } from "../support/users.ts";
 
-/** The details form as the front-end sends it (update_paypal_account / request_payout). */
-const form = {
+const form = payoutForm({
   name: "Dana Payee",
-  country: "Portugal",
-  city: "Lisbon",
-  address: "Rua Augusta 100",
   postCode: "1100-053",
   company: "Payee Media Lda",
   invoiceEmail: "invoices@payee.example",
-  tax: "PT509999999",
-  payoutType: "Wise",
   paypalEmail: "dana@wise.example",
-  tronAddress: "",
-  fedwireRoutingNumber: "",
-  swiftBIC: "",
-  bankAccountNumber: "",
-  accountType: "Checking",
-};
+});
 
 /** An affiliate with `amount` dollars of sales (60% commission), optionally with details saved. */
 async function affiliateWithSales(amount: string): Promise<TestUser> {

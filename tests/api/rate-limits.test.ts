@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { RateLimiter } from "../../functions/src/http/rate-limit.ts";
+import { RateLimiter } from "../../functions/src/rate-limits/rate-limiter.ts";
 import { siteUrl } from "../../scripts/lib/project.ts";
 import { createAffiliate, openLink } from "../support/backend.ts";
 import { api, createAffiliateUser } from "../support/users.ts";

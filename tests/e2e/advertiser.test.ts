@@ -10,6 +10,7 @@ import { createAffiliate, refs, sendSale } from "../support/backend.ts";
 import { launchBrowser, newContext } from "../../scripts/lib/browser.ts";
 import { collectPageErrors } from "../support/page-errors.ts";
 import { signInWithEmailLink } from "../../scripts/lib/browser-sign-in.ts";
+import { payoutForm } from "../support/payout-details.ts";
 import { api, auth, createAffiliateUser } from "../support/users.ts";
 
 let browser: Browser;
@@ -29,23 +30,7 @@ async function affiliateWithPendingPayout(name: string): Promise<string> {
   const user = await createAffiliateUser();
   const sale = await sendSale(user.uid, "400");
   expect(sale.status).toBe(200);
-  const form = {
-    name,
-    country: "Portugal",
-    city: "Porto",
-    address: "Rua das Flores 1",
-    postCode: "4050-262",
-    company: "Alpha Media Lda",
-    invoiceEmail: "invoices@alpha.example",
-    tax: "PT509999990",
-    payoutType: "Wise",
-    paypalEmail: "alpha@wise.example",
-    tronAddress: "",
-    fedwireRoutingNumber: "",
-    swiftBIC: "",
-    bankAccountNumber: "",
-    accountType: "Checking",
-  };
+  const form = payoutForm({ name });
   expect((await api(user, "POST", "/api/update_paypal_account", form)).status).toBe(200);
   expect((await api(user, "POST", "/api/request_payout", form)).status).toBe(200);
   return user.uid;

@@ -8,9 +8,9 @@ import http from "node:http";
 import { db, refs } from "../../functions/src/data/firestore.ts";
 import { withPendingClicks } from "../../functions/src/domain/ledger.ts";
 import { newAffiliate, type AffiliateDoc } from "../../functions/src/domain/model.ts";
-import { emptyPayoutDetails } from "../../functions/src/domain/payout-details.ts";
 import { sendEvent, type EventBody } from "../../scripts/lib/events-client.ts";
 import { demoProjectId, emulators } from "../../scripts/lib/project.ts";
+import { completeDetails } from "./payout-details.ts";
 
 // The functions' Firestore client initialises the Admin SDK (on first use) from the environment, as in
 // production; emulators:exec points it at the emulators.
@@ -34,20 +34,6 @@ export function saleEvent(uid: string, amount: number | string = "50.00"): Event
 export function sendSale(uid: string, amount: number | string) {
   return sendEvent(saleEvent(uid, amount));
 }
-
-/** Complete Wise details, so the account counts as complete and may request payouts. */
-export const completeDetails = {
-  ...emptyPayoutDetails,
-  name: "Test Affiliate",
-  country: "Portugal",
-  city: "Lisbon",
-  address: "Rua Augusta 1",
-  post_code: "1100-048",
-  company: "Test Media Lda",
-  invoice_email: "invoices@test.example",
-  tax: "PT123456789",
-  paypal_payout_account: "test@wise.example",
-};
 
 /** A fresh affiliate for one test (a unique uid, so tests running side by side never share one). */
 export async function createAffiliate(overrides: Partial<AffiliateDoc> = {}): Promise<string> {

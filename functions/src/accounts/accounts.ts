@@ -7,8 +7,9 @@ import { newAffiliate, type AffiliateDoc } from "../domain/model.js";
 import type { PayoutDetails } from "../domain/payout-details.js";
 import { payoutMessages } from "../domain/payout-eligibility.js";
 import { isUsableTracker, normalizeTracker } from "../domain/tracker.js";
+import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { db, refs } from "../data/firestore.js";
-import { ApiError } from "../http/errors.js";
+import { ApiError } from "../errors.js";
 import { userDataView, type UserData } from "./user-data-view.js";
 
 /** Creates the affiliate once; calling again (or twice at once) changes nothing. Returns whether it did. */
@@ -20,12 +21,6 @@ export async function createAccount(uid: string, email: string, now: Date): Prom
     if ((error as { code?: number }).code === 6) return false; // ALREADY_EXISTS
     throw error;
   }
-}
-
-export async function getAffiliateOrThrow(uid: string): Promise<AffiliateDoc> {
-  const affiliate = (await refs.affiliate(uid).get()).data();
-  if (!affiliate) throw new ApiError("not_found", "No affiliate account for this user: create the account first.");
-  return affiliate;
 }
 
 /** The affiliate as SPEC.md §3 shapes it, with clicks not yet rolled up and the newest transactions. */
@@ -56,9 +51,7 @@ export async function addCustomLink(uid: string, advertiser: AdvertiserId, input
   const suffix = normalizeTracker(input);
   if (!isUsableTracker(suffix)) throw new ApiError("bad_request", "A tracker needs at least one letter or digit.");
   return db().runTransaction(async (tx) => {
-    const snapshot = await tx.get(refs.affiliate(uid));
-    const affiliate = snapshot.data();
-    if (!affiliate) throw new ApiError("not_found", "No affiliate account for this user: create the account first.");
+    const affiliate = await getAffiliateOrThrow(uid, tx);
     refuseSuspended(affiliate);
     const links = affiliate.links[advertiser] ?? [];
     if (links.includes(suffix)) throw new ApiError("conflict", `You already have the tracker ${suffix}.`);

@@ -3,7 +3,7 @@
  * dates as ISO 8601 strings. The stored document is the source; this is only its API face.
  */
 import { advertiserIds, defaultAdvertiserId, type AdvertiserId } from "../domain/advertisers.js";
-import { balanceCents } from "../domain/balance.js";
+import { balanceOf } from "../domain/balance.js";
 import { sumLastDays } from "../domain/days.js";
 import { latestInvoiceView, type LatestInvoice } from "../domain/invoice.js";
 import type { AffiliateDoc, TrackerTotals, TransactionDoc } from "../domain/model.js";
@@ -89,13 +89,7 @@ export function userDataView(affiliate: AffiliateDoc, transactions: TransactionD
     last_7_days_sales: week.sales,
     total_sales: affiliate.total_sales,
     total_payouts: centsToDollars(affiliate.total_payouts_cents),
-    balance: centsToDollars(
-      balanceCents({
-        earningsCents: affiliate.total_earnings_cents,
-        refundedCents: affiliate.total_refunded_cents,
-        payoutsCents: affiliate.total_payouts_cents,
-      }),
-    ),
+    balance: centsToDollars(balanceOf(affiliate)),
     commission_rate: affiliate.commission_rate,
     payout_pending: affiliate.payout_pending,
     latest_invoice: latest,

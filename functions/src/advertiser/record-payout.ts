@@ -8,8 +8,9 @@ import { summaryRow, type SummaryRow } from "../domain/advertiser-summary.js";
 import type { AffiliateDoc, PayoutDoc } from "../domain/model.js";
 import { centsToDollars, formatDollarsFixed, type Cents } from "../domain/money.js";
 import { isWithinPayoutInterval } from "../domain/payout-eligibility.js";
+import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { db, refs } from "../data/firestore.js";
-import { ApiError } from "../http/errors.js";
+import { ApiError } from "../errors.js";
 
 export interface Recorder {
   uid: string;
@@ -30,8 +31,6 @@ export interface RecordedPayout {
 
 /** "2026-11-20 18:00 UTC": when, in messages staff read. */
 const when = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-
-const noAffiliate = (uid: string) => new ApiError("not_found", `No affiliate has the user id ${uid}.`);
 
 /**
  * Why nothing can be recorded: when the newest payout was recorded already (the double click, the second
@@ -72,8 +71,7 @@ function refuseOtherAmount(pendingCents: Cents, givenCents: Cents): void {
 
 export async function recordPayout(uid: string, amountCents: Cents, by: Recorder, now: Date): Promise<RecordedPayout> {
   // The obvious refusals (the second click of a double click) without queueing for the transaction.
-  const current = (await refs.affiliate(uid).get()).data();
-  if (!current) throw noAffiliate(uid);
+  const current = await getAffiliateOrThrow(uid);
   if (!current.payout_pending || !current.pending_payout_id) {
     const latest = current.latest_invoice?.invoice_number;
     throw nothingPending(latest ? (await refs.payouts().doc(latest).get()).data() : undefined, latest);
@@ -81,8 +79,7 @@ export async function recordPayout(uid: string, amountCents: Cents, by: Recorder
 
   return db().runTransaction(
     async (tx) => {
-      const affiliate = (await tx.get(refs.affiliate(uid))).data();
-      if (!affiliate) throw noAffiliate(uid);
+      const affiliate = await getAffiliateOrThrow(uid, tx);
       const payoutId = affiliate.payout_pending ? affiliate.pending_payout_id : null;
       // The pending payout; when there is none, the latest one, for the refusal's message.
       const readId = payoutId ?? affiliate.latest_invoice?.invoice_number;

@@ -3,7 +3,7 @@
  * them and the page that shows them: the row's shape, how it is built from an affiliate's aggregates, the
  * order and page cursor, and when its Payout button is live.
  */
-import { balanceCents } from "./balance.js";
+import { balanceOf } from "./balance.js";
 import { latestInvoiceView, type LatestInvoice } from "./invoice.js";
 import type { AffiliateDoc } from "./model.js";
 import { centsToDollars, type Cents } from "./money.js";
@@ -80,13 +80,7 @@ export function summaryRow(affiliate: SummarySource): SummaryRow {
     total_payouts: centsToDollars(affiliate.total_payouts_cents),
     total_refunds: affiliate.total_refunds,
     total_refunded: centsToDollars(affiliate.total_refunded_cents),
-    required_payout: centsToDollars(
-      balanceCents({
-        earningsCents: affiliate.total_earnings_cents,
-        refundedCents: affiliate.total_refunded_cents,
-        payoutsCents: affiliate.total_payouts_cents,
-      }),
-    ),
+    required_payout: centsToDollars(balanceOf(affiliate)),
     last_payout: affiliate.last_payout?.toISOString() ?? null,
     payout_pending: affiliate.payout_pending,
     latest_invoice: invoice ? latestInvoiceView(invoice) : null,

@@ -7,8 +7,14 @@ export function affiliateLink(linkDomain: string, uid: string, suffix = "", land
   return landing ? `${base}?landing=${encodeURIComponent(landing)}` : base;
 }
 
+/** A tracking link's parts: the affiliate and the tracker suffix ("" for the plain link). */
+export interface TrackingLink {
+  uid: string;
+  suffix: string;
+}
+
 /** A tracking link's path split back into its parts: "/m/{uid}{suffix}". Undefined when it is not one. */
-export function parseTrackingPath(pathname: string): { uid: string; suffix: string } | undefined {
+export function parseTrackingPath(pathname: string): TrackingLink | undefined {
   const match = /^\/m\/([A-Za-z0-9_-]{1,128})((?:\/[a-z0-9/]*)?)$/.exec(pathname);
   if (!match) return undefined;
   return { uid: match[1]!, suffix: match[2]! };

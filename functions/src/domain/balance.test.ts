@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { expect, test } from "vitest";
-import { balanceCents } from "./balance.js";
+import { balanceCents, balanceOf } from "./balance.js";
 
 test("balance is earnings minus refunded minus payouts", () => {
   expect(balanceCents({ earningsCents: 50_000, refundedCents: 1_000, payoutsCents: 20_000 })).toBe(29_000);
@@ -20,4 +20,10 @@ test("the balance is never negative and never more than the earnings", () => {
       expect(Number.isInteger(balance)).toBe(true);
     }),
   );
+});
+
+test("an affiliate's balance is balanceCents of its all-time totals", () => {
+  const affiliate = { total_earnings_cents: 50_000, total_refunded_cents: 1_000, total_payouts_cents: 20_000 };
+  expect(balanceOf(affiliate)).toBe(29_000);
+  expect(balanceOf({ ...affiliate, total_payouts_cents: 60_000 })).toBe(0);
 });

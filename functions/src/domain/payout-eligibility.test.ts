@@ -7,7 +7,9 @@ import {
   payoutIntervalMs,
   payoutMessages,
   payoutRefusal,
+  payoutRefusalOf,
   type PayoutState,
+  type PayoutSubject,
 } from "./payout-eligibility.js";
 
 const details: PayoutDetails = {
@@ -93,5 +95,33 @@ describe("the 30-day window", () => {
       new Date(last.getTime() + payoutIntervalMs + 1),
     );
     expect(nextPayoutAllowedAt(last, new Date("2026-12-01T00:00:00Z"))).toBeNull();
+  });
+});
+
+describe("payoutRefusalOf: the same rule, read from the affiliate document", () => {
+  const affiliate: PayoutSubject = {
+    ...details,
+    fraud_user: false,
+    payout_pending: false,
+    last_payout: null,
+    total_earnings_cents: 30_000,
+    total_refunded_cents: 0,
+    total_payouts_cents: 0,
+  };
+
+  test.each<[string, Partial<PayoutSubject>, string | null]>([
+    ["an eligible affiliate", {}, null],
+    ["a suspended account", { fraud_user: true }, "suspended"],
+    ["a payout 10 days ago", { last_payout: new Date(now.getTime() - 10 * 86_400_000) }, "recentPayout"],
+    ["a pending payout", { payout_pending: true }, "pending"],
+    ["no VAT/Tax", { tax: "" }, "incomplete"],
+    ["payouts taking the balance under $200", { total_payouts_cents: 10_001 }, "belowMinimum"],
+  ])("%s", (_, change, refusal) => {
+    expect(payoutRefusalOf({ ...affiliate, ...change }, now)).toBe(refusal);
+  });
+
+  test("judges the details the request is made with, when given, instead of the stored ones", () => {
+    expect(payoutRefusalOf({ ...affiliate, tax: "" }, now, details)).toBeNull();
+    expect(payoutRefusalOf(affiliate, now, { ...details, tax: "" })).toBe("incomplete");
   });
 });

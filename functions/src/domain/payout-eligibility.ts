@@ -1,4 +1,5 @@
-import { balanceCents, type BalanceInputs } from "./balance.js";
+import { balanceCents, balanceOf, type BalanceInputs, type BalanceSource } from "./balance.js";
+import type { AffiliateDoc } from "./model.js";
 import type { Cents } from "./money.js";
 import { missingDetails, type PayoutDetails } from "./payout-details.js";
 
@@ -42,10 +43,44 @@ export interface PayoutState extends BalanceInputs {
  * them: suspension, the 30-day window, a pending payout, missing details (VAT/Tax included), the minimum.
  */
 export function payoutRefusal(state: PayoutState, now: Date): PayoutRefusal | null {
+  return refusalFor({ ...state, balance: balanceCents(state) }, now);
+}
+
+/** The affiliate document's fields a payout request is judged on (its payout details included). */
+export type PayoutSubject = BalanceSource &
+  PayoutDetails &
+  Pick<AffiliateDoc, "fraud_user" | "payout_pending" | "last_payout">;
+
+/**
+ * Why the affiliate cannot request a payout at `now`, or null when it can: payoutRefusal of the document.
+ * `details` are the payout details the request is made with (the form being submitted); by default the
+ * ones the affiliate has stored.
+ */
+export function payoutRefusalOf(
+  affiliate: PayoutSubject,
+  now: Date,
+  details: PayoutDetails = affiliate,
+): PayoutRefusal | null {
+  return refusalFor(
+    {
+      details,
+      fraudUser: affiliate.fraud_user,
+      payoutPending: affiliate.payout_pending,
+      lastPayout: affiliate.last_payout,
+      balance: balanceOf(affiliate),
+    },
+    now,
+  );
+}
+
+function refusalFor(
+  state: Omit<PayoutState, keyof BalanceInputs> & { balance: Cents },
+  now: Date,
+): PayoutRefusal | null {
   if (state.fraudUser) return "suspended";
   if (isWithinPayoutInterval(state.lastPayout, now)) return "recentPayout";
   if (state.payoutPending) return "pending";
   if (missingDetails(state.details, { forPayout: true }).length > 0) return "incomplete";
-  if (balanceCents(state) < minimumPayoutCents) return "belowMinimum";
+  if (state.balance < minimumPayoutCents) return "belowMinimum";
   return null;
 }

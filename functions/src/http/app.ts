@@ -1,6 +1,6 @@
 import express from "express";
 import { errorHandler, notFound } from "./error-handler.js";
-import { ApiError } from "./errors.js";
+import { ApiError } from "../errors.js";
 import { accountRoutes } from "./routes/accounts.js";
 import { advertiserRoutes } from "./routes/advertiser.js";
 import { eventRoutes } from "./routes/events.js";

@@ -8,8 +8,8 @@ import type { NextFunction, Request, Response } from "express";
 import { getAuth } from "firebase-admin/auth";
 import { adminEmails } from "../config.js";
 import { db } from "../data/firestore.js";
-import { ApiError } from "./errors.js";
-import { apiLimiter, enforce } from "./limiters.js";
+import { ApiError } from "../errors.js";
+import { apiLimiter, enforce } from "../rate-limits/limiters.js";
 
 export interface Caller {
   uid: string;

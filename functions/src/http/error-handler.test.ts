@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import { describe, expect, test, vi } from "vitest";
 import { z } from "zod";
 import { errorHandler } from "./error-handler.js";
-import { ApiError } from "./errors.js";
+import { ApiError } from "../errors.js";
 
 vi.mock("firebase-functions", () => ({ logger: { error: vi.fn() } }));
 

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { logger } from "firebase-functions";
 import { z } from "zod";
-import { ApiError } from "./errors.js";
+import { ApiError } from "../errors.js";
 
 /** Unknown /api paths answer like every other refusal. */
 export const notFound: RequestHandler = (req, _res, next) => {

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { advertiserIds, type AdvertiserId } from "../domain/advertisers.js";
-import { ApiError } from "./errors.js";
+import { ApiError } from "../errors.js";
 
 /**
  * Checks `X-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` against each

@@ -3,7 +3,7 @@ import type { Request } from "express";
 import { z } from "zod";
 import { advertiserIds, defaultAdvertiserId } from "../domain/advertisers.js";
 import { isPlainText } from "../domain/plain-text.js";
-import { ApiError } from "./errors.js";
+import { ApiError } from "../errors.js";
 
 export const uidField = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, { error: "must be a user id." });
 

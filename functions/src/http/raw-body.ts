@@ -1,5 +1,5 @@
 import type { Request } from "express";
-import { ApiError } from "./errors.js";
+import { ApiError } from "../errors.js";
 
 /**
  * The request body exactly as sent (signatures are over these bytes). The Functions runtime keeps it as

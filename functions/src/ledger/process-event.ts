@@ -22,10 +22,10 @@ import {
   type RefundInput,
 } from "../domain/ledger.js";
 import { collections, type AffiliateDoc, type EventDoc, type TransactionDoc } from "../domain/model.js";
+import { getAffiliateOrThrow } from "../data/affiliates.js";
+import { clickIncrement, writeChanges } from "../data/aggregates.js";
 import { db, refs } from "../data/firestore.js";
-import { ApiError } from "../http/errors.js";
-import { clickIncrement } from "../tracking/clicks.js";
-import { writeChanges } from "./affiliate-changes.js";
+import { ApiError } from "../errors.js";
 
 export interface EventOutcome {
   status: "applied" | "pending" | "ignored" | "duplicate";
@@ -57,8 +57,7 @@ export async function processEvent(
   now: Date,
   { failBeforeCommit = false }: { failBeforeCommit?: boolean } = {},
 ): Promise<EventOutcome> {
-  const affiliate = (await refs.affiliate(event.uid).get()).data();
-  if (!affiliate) throw new ApiError("not_found", `No affiliate has the uid ${event.uid}.`);
+  const affiliate = await getAffiliateOrThrow(event.uid);
   return db().runTransaction(
     async (tx) => {
       const eventRef = refs.events().doc(transactionId(event.advertiser, event.id));

@@ -1,13 +1,13 @@
 /** Payout requests: checked again on the server, one pending payout at a time, invoices numbered in order. */
 import { limits } from "../config.js";
-import { balanceCents } from "../domain/balance.js";
+import { balanceOf } from "../domain/balance.js";
 import { newInvoice } from "../domain/invoice.js";
 import { collections, type AffiliateDoc, type InvoiceSnapshot, type PayoutDoc } from "../domain/model.js";
 import type { PayoutDetails } from "../domain/payout-details.js";
-import { payoutMessages, payoutRefusal, type PayoutRefusal } from "../domain/payout-eligibility.js";
+import { payoutMessages, payoutRefusalOf, type PayoutRefusal } from "../domain/payout-eligibility.js";
+import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { db, refs } from "../data/firestore.js";
-import { getAffiliateOrThrow } from "../accounts/accounts.js";
-import { ApiError, type ErrorCode } from "../http/errors.js";
+import { ApiError, type ErrorCode } from "../errors.js";
 
 const refusalCodes: Record<PayoutRefusal, ErrorCode> = {
   suspended: "forbidden",
@@ -18,18 +18,7 @@ const refusalCodes: Record<PayoutRefusal, ErrorCode> = {
 };
 
 function refuseIfIneligible(affiliate: AffiliateDoc, details: PayoutDetails, now: Date): void {
-  const refusal = payoutRefusal(
-    {
-      details,
-      fraudUser: affiliate.fraud_user,
-      payoutPending: affiliate.payout_pending,
-      lastPayout: affiliate.last_payout,
-      earningsCents: affiliate.total_earnings_cents,
-      refundedCents: affiliate.total_refunded_cents,
-      payoutsCents: affiliate.total_payouts_cents,
-    },
-    now,
-  );
+  const refusal = payoutRefusalOf(affiliate, now, details);
   if (refusal) throw new ApiError(refusalCodes[refusal], payoutMessages[refusal]);
 }
 
@@ -45,17 +34,12 @@ export async function requestPayout(uid: string, details: PayoutDetails, now: Da
   refuseIfIneligible(await getAffiliateOrThrow(uid), details, now);
   return db().runTransaction(
     async (tx) => {
-      const affiliate = (await tx.get(refs.affiliate(uid))).data();
+      const affiliate = await getAffiliateOrThrow(uid, tx);
       const counter = await tx.get(invoiceCounter());
-      if (!affiliate) throw new ApiError("not_found", "No affiliate account for this user: create the account first.");
       refuseIfIneligible(affiliate, details, now);
 
       const sequence = ((counter.data()?.last as number | undefined) ?? 0) + 1;
-      const amount = balanceCents({
-        earningsCents: affiliate.total_earnings_cents,
-        refundedCents: affiliate.total_refunded_cents,
-        payoutsCents: affiliate.total_payouts_cents,
-      });
+      const amount = balanceOf(affiliate);
       const invoice = newInvoice(sequence, now, amount, details);
       const payout: PayoutDoc = {
         uid,

@@ -1,39 +1,14 @@
 /**
- * Click counting. A click never writes the affiliate document (about one write a second is all one
- * document sustains): it increments one of `limits.clickShards` shard documents under the affiliate, and
- * the roll-up folds the shards into the affiliate's totals and day documents. Readers add the shards'
+ * Click roll-up. A click never writes the affiliate document (about one write a second is all one document
+ * sustains): it increments one of `limits.clickShards` shard documents under the affiliate (clickIncrement,
+ * data/aggregates.ts), and the roll-up here folds the shards into the affiliate's totals and day documents. Readers add the shards'
  * pending clicks on top (withPendingClicks), so a click shows at once.
  */
-import { FieldValue } from "firebase-admin/firestore";
 import { logger } from "firebase-functions";
 import { limits } from "../config.js";
-import type { AdvertiserId } from "../domain/advertisers.js";
-import type { DayKey } from "../domain/days.js";
-import { pendingClickChanges, staleRecentDays, trackerKey } from "../domain/ledger.js";
+import { pendingClickChanges, staleRecentDays } from "../domain/ledger.js";
+import { writeChanges } from "../data/aggregates.js";
 import { db, refs } from "../data/firestore.js";
-import { writeChanges } from "../ledger/affiliate-changes.js";
-
-export interface Click {
-  uid: string;
-  advertiser: AdvertiserId;
-  suffix: string;
-  day: DayKey;
-}
-
-/**
- * One click as a write: an increment of a random shard of the affiliate, for the caller to apply with
- * set(ref, data, { merge: true }) in its transaction or batch.
- */
-export function clickIncrement(click: Click) {
-  const shards = refs.clickShards(click.uid).withConverter(null);
-  const ref = shards.doc(String(Math.floor(Math.random() * limits.clickShards)));
-  // Nested maps through set+merge rather than update's dotted paths: tracker keys contain "/".
-  const data = {
-    clicks: FieldValue.increment(1),
-    days: { [click.day]: { [click.advertiser]: { [trackerKey(click.suffix)]: FieldValue.increment(1) } } },
-  };
-  return { ref, data };
-}
 
 /** Folds one affiliate's click shards into its totals and day documents; returns the clicks moved. */
 export async function rollUpClicks(uid: string, now = new Date()): Promise<number> {

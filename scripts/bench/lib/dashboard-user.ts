@@ -44,11 +44,5 @@ export async function signInAffiliate(
 
 export async function balanceShown(ctx: BenchContext, uid: string): Promise<string> {
   const affiliate = (await ctx.fns.refs.affiliate(uid).get()).data()!;
-  return ctx.fns.formatDollars(
-    ctx.fns.balanceCents({
-      earningsCents: affiliate.total_earnings_cents,
-      refundedCents: affiliate.total_refunded_cents,
-      payoutsCents: affiliate.total_payouts_cents,
-    }),
-  );
+  return ctx.fns.formatDollars(ctx.fns.balanceOf(affiliate));
 }

@@ -18,6 +18,7 @@ import type * as DaysModule from "../../../functions/src/domain/days.ts";
 import type * as ModelModule from "../../../functions/src/domain/model.ts";
 import type * as MoneyModule from "../../../functions/src/domain/money.ts";
 import type * as PayoutDetailsModule from "../../../functions/src/domain/payout-details.ts";
+import type * as PayoutEligibilityModule from "../../../functions/src/domain/payout-eligibility.ts";
 import { demoSecrets } from "../../lib/local-secrets.ts";
 import { demoProjectId, rootDir } from "../../lib/project.ts";
 
@@ -62,20 +63,33 @@ export interface TrackModule {
 
 export async function loadFunctions() {
   functionsEnvironment();
-  const [firestore, model, advertisers, summary, advertiserSummary, money, balance, days, payoutDetails, app, track] =
-    await Promise.all([
-      compiled<typeof FirestoreModule>("data/firestore.js"),
-      compiled<typeof ModelModule>("domain/model.js"),
-      compiled<typeof AdvertisersModule>("domain/advertisers.js"),
-      compiled<typeof SummaryModule>("advertiser/summary.js"),
-      compiled<typeof AdvertiserSummaryModule>("domain/advertiser-summary.js"),
-      compiled<typeof MoneyModule>("domain/money.js"),
-      compiled<typeof BalanceModule>("domain/balance.js"),
-      compiled<typeof DaysModule>("domain/days.js"),
-      compiled<typeof PayoutDetailsModule>("domain/payout-details.js"),
-      compiled<ApiAppModule>("http/app.js"),
-      compiled<TrackModule>("tracking/track.js"),
-    ]);
+  const [
+    firestore,
+    model,
+    advertisers,
+    summary,
+    advertiserSummary,
+    money,
+    balance,
+    days,
+    payoutDetails,
+    payoutEligibility,
+    app,
+    track,
+  ] = await Promise.all([
+    compiled<typeof FirestoreModule>("data/firestore.js"),
+    compiled<typeof ModelModule>("domain/model.js"),
+    compiled<typeof AdvertisersModule>("domain/advertisers.js"),
+    compiled<typeof SummaryModule>("advertiser/summary.js"),
+    compiled<typeof AdvertiserSummaryModule>("domain/advertiser-summary.js"),
+    compiled<typeof MoneyModule>("domain/money.js"),
+    compiled<typeof BalanceModule>("domain/balance.js"),
+    compiled<typeof DaysModule>("domain/days.js"),
+    compiled<typeof PayoutDetailsModule>("domain/payout-details.js"),
+    compiled<typeof PayoutEligibilityModule>("domain/payout-eligibility.js"),
+    compiled<ApiAppModule>("http/app.js"),
+    compiled<TrackModule>("http/track.js"),
+  ]);
   await declareDefaults();
   firestore.db(); // initialises the Admin SDK for the demo project (the emulators, from their variables)
   return {
@@ -89,7 +103,8 @@ export async function loadFunctions() {
     loadSummaryPage: summary.loadSummaryPage,
     summarySourceFields: advertiserSummary.summarySourceFields,
     formatDollars: money.formatDollars,
-    balanceCents: balance.balanceCents,
+    balanceOf: balance.balanceOf,
+    minimumPayoutCents: payoutEligibility.minimumPayoutCents,
     dayKey: days.dayKey,
     lastDays: days.lastDays,
     emptyPayoutDetails: payoutDetails.emptyPayoutDetails,

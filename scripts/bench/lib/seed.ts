@@ -100,8 +100,8 @@ export function benchAffiliate(fns: Functions, index: number, now: Date): Affili
     }),
   );
   // One affiliate in twenty has a payout waiting to be recorded, with its invoice.
-  if (index % 20 === 0 && earnings - refunded - payouts >= 20_000) {
-    const amount = earnings - refunded - payouts;
+  const balance = fns.balanceOf(affiliate);
+  if (index % 20 === 0 && balance >= fns.minimumPayoutCents) {
     const number = `INV-2026-${String(900_000 + index).padStart(6, "0")}`;
     affiliate.payout_pending = true;
     affiliate.pending_payout_id = number;
@@ -110,7 +110,7 @@ export function benchAffiliate(fns: Functions, index: number, now: Date): Affili
       issued_at: now,
       due_at: new Date(now.getTime() + 30 * 86_400_000),
       period: "October 2026",
-      amount_cents: amount,
+      amount_cents: balance,
       payee: {
         ...fns.emptyPayoutDetails,
         name,

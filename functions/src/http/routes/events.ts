@@ -4,8 +4,8 @@ import { eventSigningSecrets, limits } from "../../config.js";
 import { parseEvent } from "../../domain/events.js";
 import { processEvent } from "../../ledger/process-event.js";
 import { faultRequested } from "../faults.js";
-import { ApiError } from "../errors.js";
-import { enforce, eventLimiter } from "../limiters.js";
+import { ApiError } from "../../errors.js";
+import { enforce, eventLimiter } from "../../rate-limits/limiters.js";
 import { verifyEventSignature } from "../event-signature.js";
 import { rawBodyOf } from "../raw-body.js";
 

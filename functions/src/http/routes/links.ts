@@ -2,7 +2,7 @@ import { Router } from "express";
 import { z } from "zod";
 import { addCustomLink, deleteCustomLink } from "../../accounts/accounts.js";
 import { callerOf, requireCaller, type Caller } from "../auth.js";
-import { ApiError } from "../errors.js";
+import { ApiError } from "../../errors.js";
 import { advertiserField, parseBody, plainTextField, uidField } from "../inputs.js";
 
 export const linkRoutes = Router();

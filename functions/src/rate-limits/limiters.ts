@@ -1,7 +1,7 @@
 /** The product's rate limits (config.ts rateLimits), one limiter per kind of caller. */
 import { rateLimits } from "../config.js";
-import { ApiError } from "./errors.js";
-import { RateLimiter } from "./rate-limit.js";
+import { ApiError } from "../errors.js";
+import { RateLimiter } from "./rate-limiter.js";
 
 const minute = 60_000;
 

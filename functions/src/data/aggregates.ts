@@ -1,0 +1,76 @@
+/**
+ * The writes to an affiliate's aggregates (totals, per-advertiser and per-tracker figures, day documents,
+ * click shards), all as increments, in one module that the ledger (events) and tracking (clicks, roll-up)
+ * both use. A transaction reads only the documents unique to its event, never the affiliate's, so events
+ * for one busy affiliate do not queue behind each other for its document.
+ */
+import { FieldValue, type Transaction } from "firebase-admin/firestore";
+import { limits } from "../config.js";
+import type { AdvertiserId } from "../domain/advertisers.js";
+import type { DayKey } from "../domain/days.js";
+import {
+  affiliateIncrements,
+  dayIncrements,
+  trackerKey,
+  type Increments,
+  type LedgerChange,
+} from "../domain/ledger.js";
+import { refs } from "./firestore.js";
+
+function asFieldIncrements(tree: Increments): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(tree).map(([key, value]) => [
+      key,
+      typeof value === "number" ? FieldValue.increment(value) : asFieldIncrements(value),
+    ]),
+  );
+}
+
+/**
+ * Adds the changes to the affiliate and to each day they fall on; `staleDays` are recent_days keys that
+ * have left the window (from an earlier read: a key once stale stays stale), deleted on the way.
+ */
+export function writeChanges(
+  tx: Transaction,
+  uid: string,
+  changes: LedgerChange[],
+  staleDays: DayKey[],
+  now: Date,
+): void {
+  const update = asFieldIncrements(affiliateIncrements(changes, now));
+  if (staleDays.length > 0) {
+    update.recent_days = {
+      ...(update.recent_days as object | undefined),
+      ...Object.fromEntries(staleDays.map((day) => [day, FieldValue.delete()])),
+    };
+  }
+  // set+merge rather than update: nested keys such as tracker "/tw" are map keys, not dotted paths.
+  if (Object.keys(update).length > 0) tx.set(refs.affiliate(uid).withConverter(null), update, { merge: true });
+  for (const day of new Set(changes.map((change) => change.day))) {
+    const increments = asFieldIncrements(dayIncrements(changes, day));
+    tx.set(refs.days(uid).doc(day).withConverter(null), { date: day, ...increments }, { merge: true });
+  }
+}
+
+export interface Click {
+  uid: string;
+  advertiser: AdvertiserId;
+  suffix: string;
+  day: DayKey;
+}
+
+/**
+ * One click as a write: an increment of a random one of the affiliate's `limits.clickShards` shard
+ * documents (a click never writes the affiliate document, which sustains about one write a second), for the
+ * caller to apply with set(ref, data, { merge: true }) in its transaction or batch.
+ */
+export function clickIncrement(click: Click) {
+  const shards = refs.clickShards(click.uid).withConverter(null);
+  const ref = shards.doc(String(Math.floor(Math.random() * limits.clickShards)));
+  // Nested maps through set+merge rather than update's dotted paths: tracker keys contain "/".
+  const data = {
+    clicks: FieldValue.increment(1),
+    days: { [click.day]: { [click.advertiser]: { [trackerKey(click.suffix)]: FieldValue.increment(1) } } },
+  };
+  return { ref, data };
+}

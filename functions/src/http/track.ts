@@ -1,0 +1,58 @@
+/**
+ * GET {link domain}/m/{uid}{suffix}[?landing=...], function `track`'s handler: the HTTP side of a tracking
+ * link. It identifies the visitor, applies the per-visitor rate limit and answers the redirect (302) that
+ * tracking/track.ts decides, which also counts the click.
+ */
+import { createHash } from "node:crypto";
+import type { Request, Response } from "express";
+import { visitorSalt } from "../config.js";
+import { parseTrackingPath } from "../domain/affiliate-link.js";
+import { clickLimiter } from "../rate-limits/limiters.js";
+import { followLink } from "../tracking/track.js";
+
+export async function handleTrack(req: Request, res: Response): Promise<void> {
+  const now = new Date();
+  const link = req.method === "GET" || req.method === "HEAD" ? parseTrackingPath(req.path) : undefined;
+  let visitor: string | null = null;
+
+  if (link) {
+    visitor = visitorId(req);
+    // Over the per-visitor limit: refused before anything is read or counted.
+    const retryAfter = await clickLimiter.check(visitor);
+    if (retryAfter !== null) {
+      res.set({ "Cache-Control": "private, no-store", "Retry-After": String(retryAfter) });
+      res.status(429).type("text/plain").send(`Too many requests: try again in ${retryAfter} s.`);
+      return;
+    }
+  }
+  const target = await followLink(
+    {
+      host: req.get("X-Forwarded-Host") ?? req.get("Host") ?? "",
+      link,
+      landing: req.query.landing,
+      // A HEAD is a link preview or a checker, not a visitor.
+      countAs: req.method === "GET" ? visitor : null,
+    },
+    now,
+  );
+
+  res.set("Cache-Control", "private, no-store");
+  res.redirect(302, target);
+}
+
+/**
+ * The visitor's address. Firebase Hosting's CDN passes the address it was reached from in Fastly-Client-IP,
+ * while X-Forwarded-For (what req.ip reads) can start with the CDN's own: counting by that would merge every
+ * visitor behind one CDN node with the same browser into one, and lose their clicks. Without the header
+ * (the emulator, a direct call), req.ip.
+ */
+function visitorAddress(req: Request): string {
+  return req.get("Fastly-Client-IP")?.trim() || req.ip || "";
+}
+
+/** Who clicked: a salted hash of address and user agent, so no IP address is ever stored. */
+function visitorId(req: Request): string {
+  return createHash("sha256")
+    .update(`${visitorSalt.value()}|${visitorAddress(req)}|${req.get("User-Agent") ?? ""}`)
+    .digest("hex");
+}

@@ -1,0 +1,32 @@
+/**
+ * Payout details for tests, from one place: complete Wise details as stored on an affiliate, and the same
+ * details as the front-end's form sends them (update_paypal_account; request_payout adds price). A test
+ * overrides only what it is about, so what it asserts on is written in the test itself.
+ */
+import {
+  emptyPayoutDetails,
+  toDetailsRequest,
+  type PayoutDetails,
+  type PayoutDetailsRequest,
+} from "../../functions/src/domain/payout-details.ts";
+
+/** Complete Wise details, so the account counts as complete and may request payouts. */
+export const completeDetails: PayoutDetails = {
+  ...emptyPayoutDetails,
+  name: "Test Affiliate",
+  country: "Portugal",
+  city: "Lisbon",
+  address: "Rua Augusta 1",
+  post_code: "1100-048",
+  company: "Test Media Lda",
+  invoice_email: "invoices@test.example",
+  tax: "PT123456789",
+  paypal_payout_account: "test@wise.example",
+};
+
+export type PayoutForm = Required<PayoutDetailsRequest>;
+
+/** The details form as the front-end sends it: completeDetails under the request's field names, changed by `overrides`. */
+export function payoutForm(overrides: Partial<PayoutForm> = {}): PayoutForm {
+  return { ...(toDetailsRequest(completeDetails) as PayoutForm), ...overrides };
+}
