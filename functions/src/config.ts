@@ -29,11 +29,11 @@ export const visitorSalt = defineSecret("VISITOR_SALT");
 
 /**
  * Rate limits per minute (configuration: the deploy asks for them, the emulators read .env.<project>): API
- * calls per signed-in caller, link clicks per visitor, events per advertiser.
+ * calls per signed-in caller, link clicks per address, events per advertiser.
  */
 export const rateLimits = {
   apiPerCaller: defineInt("RATE_LIMIT_API_PER_MINUTE", { default: 300 }),
-  clicksPerVisitor: defineInt("RATE_LIMIT_CLICKS_PER_MINUTE", { default: 120 }),
+  clicksPerAddress: defineInt("RATE_LIMIT_CLICKS_PER_MINUTE", { default: 120 }),
   eventsPerAdvertiser: defineInt("RATE_LIMIT_EVENTS_PER_MINUTE", { default: 20_000 }),
 };
 

@@ -29,7 +29,18 @@ export const staticFloorFile = "bench-static.txt";
 const prose = loadProse(import.meta.dirname, "clicks.md");
 
 let visitor = 0;
-const newVisitor = () => `bench-visitor-${process.pid}-${visitor++}`;
+/**
+ * A new visitor: their own browser and their own address (the click rate limit counts by address, so
+ * thousands of visitors from the bench's one address would be refused; Hosting's CDN names the visitor's
+ * address in Fastly-Client-IP, which the redirect reads first).
+ */
+function newVisitor(): Record<string, string> {
+  const n = visitor++;
+  return {
+    "User-Agent": `bench-visitor-${process.pid}-${n}`,
+    "Fastly-Client-IP": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+  };
+}
 
 type Kind = "floor" | "health" | "local" | "redirect";
 
@@ -82,7 +93,7 @@ export async function benchClicks(ctx: BenchContext): Promise<Section> {
   const firstClick = await ctx.ops.measure(() =>
     send(new http.Agent(), local.host, local.port, {
       path: `/m/${localUid}${tracker}`,
-      headers: { Host: `${site.host}:${site.port}`, "User-Agent": newVisitor() },
+      headers: { Host: `${site.host}:${site.port}`, ...newVisitor() },
     }),
   );
   if (firstClick.value.status === 302) localClicks += 1;
@@ -96,11 +107,11 @@ export async function benchClicks(ctx: BenchContext): Promise<Section> {
       request: (): HttpRequest => {
         if (kind === "floor") return { path: `/${staticFloorFile}` };
         if (kind === "health") return { path: "/api/health" };
-        if (kind === "redirect") return { path: `/m/${clickUid}${tracker}`, headers: { "User-Agent": newVisitor() } };
+        if (kind === "redirect") return { path: `/m/${clickUid}${tracker}`, headers: newVisitor() };
         // The Host a visitor's browser sends: the advertiser's link domain.
         return {
           path: `/m/${localUid}${tracker}`,
-          headers: { Host: `${site.host}:${site.port}`, "User-Agent": newVisitor() },
+          headers: { Host: `${site.host}:${site.port}`, ...newVisitor() },
         };
       },
       onAnswer: { floor: onStatic, health: onHealth, local: onLocal, redirect: onRedirect }[kind],
@@ -172,19 +183,19 @@ async function countPerClick(ctx: BenchContext) {
   const local = await serve(asHandler(fns.handleTrack));
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   // The Host a visitor's browser sends: the advertiser's link domain (promptchan's is the Hosting emulator).
-  const click = (suffix: string, userAgent: string) =>
+  const click = (suffix: string, visitorHeaders: Record<string, string>) =>
     send(agent, local.host, local.port, {
       path: `/m/${localUid}${suffix}`,
-      headers: { Host: `${site.host}:${site.port}`, "User-Agent": userAgent },
+      headers: { Host: `${site.host}:${site.port}`, ...visitorHeaders },
     });
-  const measure = async (suffix: string, userAgent: string) => {
-    const { value, counts } = await ops.measure(() => click(suffix, userAgent));
+  const measure = async (suffix: string, visitorHeaders: Record<string, string>) => {
+    const { value, counts } = await ops.measure(() => click(suffix, visitorHeaders));
     if (value.status !== 302) throw new Error(`An in-process click answered ${value.status}`);
     return counts;
   };
   try {
     const counted: OpCounts[] = [];
-    const visitors: string[] = [];
+    const visitors: Record<string, string>[] = [];
     for (let i = 0; i < 100; i++) {
       visitors.push(newVisitor());
       counted.push(await measure(tracker, visitors.at(-1)!));

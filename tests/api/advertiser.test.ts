@@ -317,6 +317,36 @@ describe("POST /api/record_payout", () => {
     expect((await refs.payouts().doc(user.invoice).get()).data()?.status).toBe("pending");
   });
 
+  test("staff pay the destination frozen at the request, not details the affiliate changed since", async () => {
+    const user = await affiliateWithPendingPayout();
+    const frozen = { method: "Wise", fields: [["Wise Account Email", form.paypalEmail]] };
+    // Whoever holds the account now changes where money goes, while the payout is pending.
+    const changed = { ...form, paypalEmail: "someone-else@wise.test" };
+    expect((await api(user, "POST", "/api/update_paypal_account", changed)).status).toBe(200);
+    expect((await refs.affiliate(user.uid).get()).data()?.paypal_payout_account).toBe("someone-else@wise.test");
+
+    expect(await rowOf(staff, user.uid)).toMatchObject({ pending_destination: frozen });
+    const answer = await api(staff, "POST", "/api/record_payout", { user_id: user.uid, payout_amount: 240 });
+    expect(answer).toMatchObject({ status: 200, json: { paid_to: frozen, row: { pending_destination: null } } });
+    expect((await refs.payouts().doc(user.invoice).get()).data()?.invoice.payee.paypal_payout_account).toBe(
+      form.paypalEmail,
+    );
+  });
+
+  test("a suspended affiliate's pending payout is a 409, and nothing changes", async () => {
+    const user = await affiliateWithPendingPayout();
+    await refs.affiliate(user.uid).update({ fraud_user: true });
+    const before = (await refs.affiliate(user.uid).get()).data();
+    expect(await api(staff, "POST", "/api/record_payout", { user_id: user.uid, payout_amount: 240 })).toMatchObject({
+      status: 409,
+      json: {
+        error: "This affiliate's account is suspended for fraudulent activity: their payout cannot be recorded.",
+      },
+    });
+    expect((await refs.affiliate(user.uid).get()).data()).toEqual(before);
+    expect((await refs.payouts().doc(user.invoice).get()).data()?.status).toBe("pending");
+  });
+
   test("an amount other than the pending payout's is a 409, and nothing changes", async () => {
     const user = await affiliateWithPendingPayout();
     // The balance has grown since the request: still only the requested $240 may be recorded.

@@ -181,15 +181,16 @@ describe("POST /api/download_invoice", () => {
     }
   });
 
-  test("another affiliate may not; an unknown invoice is a 404", async () => {
+  test("another affiliate's invoice is answered as an unknown one: the same 404, so no number leaks", async () => {
     const { number } = await requested();
     const other = await createAffiliateUser();
     expect(await api(other, "POST", "/api/download_invoice", { invoice_number: number })).toMatchObject({
-      status: 403,
-      json: { error: "This invoice is not yours." },
+      status: 404,
+      json: { error: `No invoice ${number}.` },
     });
     expect(await api(other, "POST", "/api/download_invoice", { invoice_number: "INV-2026-999999" })).toMatchObject({
       status: 404,
+      json: { error: "No invoice INV-2026-999999." },
     });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Rate limits: per caller on the API, per visitor on the click redirect, counted in Firestore so every
+ * Rate limits: per caller on the API, per address on the click redirect, counted in Firestore so every
  * function instance sees the same count; 429 with Retry-After beyond the limit.
  */
 import { randomUUID } from "node:crypto";
@@ -19,10 +19,10 @@ async function startOfRoomyMinute(needMs: number): Promise<void> {
 }
 
 /** Opens a tracking link as the visitor at `ip` (Hosting reports it in X-Forwarded-For), not following it. */
-async function click(path: string, ip: string): Promise<Response> {
+async function click(path: string, ip: string, userAgent = "hammer"): Promise<Response> {
   const answer = await fetch(`${siteUrl}${path}`, {
     redirect: "manual",
-    headers: { "X-Forwarded-For": ip, "User-Agent": "hammer" },
+    headers: { "X-Forwarded-For": ip, "User-Agent": userAgent },
   });
   if (answer.status !== 429) await answer.body?.cancel();
   return answer;
@@ -103,5 +103,19 @@ describe("through the API", () => {
     expect(await refused!.text()).toBe(`Too many requests: try again in ${retryAfter} s.`);
     expect(refused!.headers.get("cache-control")).toBe("private, no-store");
     expect((await openLink(`/m/${uid}/tw`, { ip: "10.250.250.250", userAgent: "hammer" })).status).toBe(302);
+  }, 120_000);
+
+  test("rotating the user agent from one address gets no fresh allowance: 429 all the same", async () => {
+    await startOfRoomyMinute(40_000);
+    const uid = await createAffiliate({ links: { promptchan: ["/tw"], cutechat: [], creategirls: [] } });
+    const ip = `10.${Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 250)}.9`;
+    let first429 = -1;
+    for (let i = 0; i < 200 && first429 < 0; i++) {
+      const answer = await click(`/m/${uid}/tw`, ip, `Mozilla/5.0 (rotating ${i})`);
+      if (answer.status === 429) first429 = i;
+      else expect(answer.status).toBe(302);
+    }
+    expect(first429).toBeGreaterThanOrEqual(120);
+    expect(first429).toBeLessThanOrEqual(160);
   }, 120_000);
 });

@@ -1,12 +1,14 @@
 /**
  * Staff record that a requested payout was paid (POST /api/record_payout): once, for the pending payout's
- * own amount, never within 30 days of the last one. A double click or two staff at once record it once.
+ * own amount, never within 30 days of the last one, never for a suspended affiliate. A double click or two
+ * staff at once record it once.
  */
 import { FieldValue } from "firebase-admin/firestore";
 import { limits } from "../config.js";
 import { summaryRow, type SummaryRow } from "../domain/advertiser-summary.js";
 import type { AffiliateDoc, PayoutDoc } from "../domain/model.js";
 import { centsToDollars, formatDollarsFixed, type Cents } from "../domain/money.js";
+import { payoutDestination, type PayoutDestination } from "../domain/payout-details.js";
 import { isWithinPayoutInterval } from "../domain/payout-eligibility.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { db, refs } from "../data/firestore.js";
@@ -25,6 +27,8 @@ export interface RecordedPayout {
   payout_amount: number;
   paid_at: string;
   recorded_by: Recorder;
+  /** Where it was to be paid: the destination frozen on its invoice at the request. */
+  paid_to: PayoutDestination;
   /** The affiliate's summary row after the payout. */
   row: SummaryRow;
 }
@@ -60,6 +64,16 @@ function refuseIfRecent(affiliate: AffiliateDoc, now: Date): void {
   }
 }
 
+/** A suspended affiliate (fraud_user) is never paid: their pending payout stays unrecorded. */
+function refuseIfSuspended(affiliate: AffiliateDoc): void {
+  if (affiliate.fraud_user) {
+    throw new ApiError(
+      "conflict",
+      "This affiliate's account is suspended for fraudulent activity: their payout cannot be recorded.",
+    );
+  }
+}
+
 function refuseOtherAmount(pendingCents: Cents, givenCents: Cents): void {
   if (givenCents !== pendingCents) {
     throw new ApiError(
@@ -72,6 +86,7 @@ function refuseOtherAmount(pendingCents: Cents, givenCents: Cents): void {
 export async function recordPayout(uid: string, amountCents: Cents, by: Recorder, now: Date): Promise<RecordedPayout> {
   // The obvious refusals (the second click of a double click) without queueing for the transaction.
   const current = await getAffiliateOrThrow(uid);
+  refuseIfSuspended(current);
   if (!current.payout_pending || !current.pending_payout_id) {
     const latest = current.latest_invoice?.invoice_number;
     throw nothingPending(latest ? (await refs.payouts().doc(latest).get()).data() : undefined, latest);
@@ -86,6 +101,7 @@ export async function recordPayout(uid: string, amountCents: Cents, by: Recorder
       const payout = readId ? (await tx.get(refs.payouts().doc(readId))).data() : undefined;
       if (!payoutId || payout?.status !== "pending") throw nothingPending(payout, readId);
       const payoutRef = refs.payouts().doc(payoutId);
+      refuseIfSuspended(affiliate);
       refuseIfRecent(affiliate, now);
       refuseOtherAmount(payout.amount_cents, amountCents);
 
@@ -110,6 +126,7 @@ export async function recordPayout(uid: string, amountCents: Cents, by: Recorder
         payout_amount: centsToDollars(payout.amount_cents),
         paid_at: now.toISOString(),
         recorded_by: { ...by },
+        paid_to: payoutDestination(payout.invoice.payee),
         row: summaryRow(after),
       };
     },

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import {
   canRecordPayout,
+  payoutRecordRefusal,
   parseSummaryCursor,
   sortRows,
   summaryCursor,
@@ -54,6 +55,7 @@ describe("summary rows", () => {
       email: "dana@test.example",
       fraud_user: false,
       pending_payout: 240,
+      pending_destination: { method: "Wise", fields: [["Wise Account Email", "d@wise.test"]] },
     });
   });
 
@@ -65,6 +67,7 @@ describe("summary rows", () => {
         .pending_payout,
     ).toBeNull();
     expect(summaryRow(source()).latest_invoice).toBeNull();
+    expect(summaryRow(source({ latest_invoice: invoice })).pending_destination).toBeNull();
   });
 
   test("a clawback after a payout shows a balance of 0", () => {
@@ -115,6 +118,24 @@ describe("the Payout button", () => {
     ["pending, paid 30 days ago", true, new Date(now.getTime() - 30 * day).toISOString(), false],
     ["pending, paid 10 days ago", true, new Date(now.getTime() - 10 * day).toISOString(), false],
   ])("%s", (_, payout_pending, last_payout, enabled) => {
-    expect(canRecordPayout({ payout_pending, last_payout }, now)).toBe(enabled);
+    expect(canRecordPayout({ payout_pending, last_payout, fraud_user: false }, now)).toBe(enabled);
+  });
+
+  test.each<[string, { payout_pending: boolean; last_payout: string | null; fraud_user: boolean }, string | null]>([
+    ["pending, never paid", { payout_pending: true, last_payout: null, fraud_user: false }, null],
+    [
+      "pending but suspended",
+      { payout_pending: true, last_payout: null, fraud_user: true },
+      "Suspended: a suspended account is not paid.",
+    ],
+    ["nothing pending", { payout_pending: false, last_payout: null, fraud_user: false }, "No payout requested."],
+    [
+      "pending, paid 10 days ago",
+      { payout_pending: true, last_payout: new Date(now.getTime() - 10 * day).toISOString(), fraud_user: false },
+      `Paid in the last 30 days: the next payout can be recorded from ${new Date(now.getTime() + 20 * day).toISOString().slice(0, 10)}.`,
+    ],
+  ])("says why it is disabled: %s", (_, row, reason) => {
+    expect(payoutRecordRefusal(row, now)).toBe(reason);
+    expect(canRecordPayout(row, now)).toBe(reason === null);
   });
 });

@@ -7,7 +7,8 @@ import { balanceOf } from "./balance.js";
 import { latestInvoiceView, type LatestInvoice } from "./invoice.js";
 import type { AffiliateDoc } from "./model.js";
 import { centsToDollars, type Cents } from "./money.js";
-import { isWithinPayoutInterval } from "./payout-eligibility.js";
+import { payoutDestination, type PayoutDestination } from "./payout-details.js";
+import { nextPayoutAllowedAt } from "./payout-eligibility.js";
 import { compareAffiliates, type Orderable } from "./summary-order.js";
 
 /**
@@ -61,6 +62,11 @@ export interface SummaryRow {
   fraud_user: boolean;
   /** The pending payout's amount in dollars (what record_payout must be given), or null when none is pending. */
   pending_payout: number | null;
+  /**
+   * Where the pending payout goes, frozen on its invoice when it was requested (the affiliate's current
+   * details may have changed since): what staff pay. Null when none is pending.
+   */
+  pending_destination: PayoutDestination | null;
 }
 
 export function summaryRow(affiliate: SummarySource): SummaryRow {
@@ -87,6 +93,7 @@ export function summaryRow(affiliate: SummarySource): SummaryRow {
     email: affiliate.email,
     fraud_user: affiliate.fraud_user,
     pending_payout: pendingInvoice ? centsToDollars(pendingInvoice.amount_cents) : null,
+    pending_destination: pendingInvoice ? payoutDestination(pendingInvoice.payee) : null,
   };
 }
 
@@ -140,10 +147,22 @@ export function parseSummaryCursor(cursor: string): Orderable {
   return { payout_pending: match[1] === "1", balanceCents: Number(match[2]), user_id: match[3]! };
 }
 
+type PayoutRecordSubject = Pick<SummaryRow, "payout_pending" | "last_payout" | "fraud_user">;
+
 /**
- * Whether staff may record the row's payout now (SPEC.md §4): one is pending and the last payout was not
+ * Why staff may not record the row's payout now, in a few words for the disabled Payout button, or null
+ * when they may (SPEC.md §4): one is pending, the affiliate is not suspended and the last payout was not
  * within 30 days. The server checks the same again in its transaction.
  */
-export function canRecordPayout(row: Pick<SummaryRow, "payout_pending" | "last_payout">, now: Date): boolean {
-  return row.payout_pending && !isWithinPayoutInterval(row.last_payout ? new Date(row.last_payout) : null, now);
+export function payoutRecordRefusal(row: PayoutRecordSubject, now: Date): string | null {
+  if (row.fraud_user) return "Suspended: a suspended account is not paid.";
+  if (!row.payout_pending) return "No payout requested.";
+  const next = nextPayoutAllowedAt(row.last_payout ? new Date(row.last_payout) : null, now);
+  if (next) return `Paid in the last 30 days: the next payout can be recorded from ${next.toISOString().slice(0, 10)}.`;
+  return null;
+}
+
+/** Whether staff may record the row's payout now (see payoutRecordRefusal). */
+export function canRecordPayout(row: PayoutRecordSubject, now: Date): boolean {
+  return payoutRecordRefusal(row, now) === null;
 }

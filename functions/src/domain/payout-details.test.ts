@@ -4,6 +4,7 @@ import {
   isAccountComplete,
   isRoutingNumber,
   missingDetails,
+  payoutDestination,
   payoutDetailsRequestSchema,
   toDetailsRequest,
   type PayoutDetails,
@@ -138,4 +139,51 @@ test.each([
   ["12345678a", false],
 ])("isRoutingNumber(%s) is %s", (value, valid) => {
   expect(isRoutingNumber(value)).toBe(valid);
+});
+
+describe("payoutDestination: where staff send the money, in full", () => {
+  const payee: PayoutDetails = {
+    ...emptyPayoutDetails,
+    name: "Dana Demo",
+    company: "Demo Media Lda",
+    paypal_payout_account: "dana@wise.test",
+    tron_address: "TLsV52sRDL79HXGGm9yzwKibb6BeruhUzy",
+    fedwire_routing_number: "021000021",
+    bank_account_number: "000123456789",
+    account_type: "Savings",
+  };
+
+  test("Wise: the account e-mail, unmasked", () => {
+    expect(payoutDestination({ ...payee, payout_type: "Wise" })).toEqual({
+      method: "Wise",
+      fields: [["Wise Account Email", "dana@wise.test"]],
+    });
+  });
+
+  test("TRON: the address", () => {
+    expect(payoutDestination({ ...payee, payout_type: "Crypto (TRON)" })).toEqual({
+      method: "Crypto (TRON)",
+      fields: [["TRON Address", "TLsV52sRDL79HXGGm9yzwKibb6BeruhUzy"]],
+    });
+  });
+
+  test("wire: holder, account, routing, type; SWIFT/BIC only when given", () => {
+    const wire = { ...payee, payout_type: "Wire Transfer" as const };
+    expect(payoutDestination(wire)).toEqual({
+      method: "Wire Transfer",
+      fields: [
+        ["Account holder", "Demo Media Lda"],
+        ["Bank Account Number", "000123456789"],
+        ["Fedwire Routing Number", "021000021"],
+        ["Account Type", "Savings"],
+      ],
+    });
+    expect(payoutDestination({ ...wire, swift_BIC: "DEUTDEFF", company: "" }).fields).toEqual([
+      ["Account holder", "Dana Demo"],
+      ["Bank Account Number", "000123456789"],
+      ["Fedwire Routing Number", "021000021"],
+      ["Account Type", "Savings"],
+      ["SWIFT/BIC", "DEUTDEFF"],
+    ]);
+  });
 });

@@ -66,6 +66,34 @@ export const detailLabels: Record<DetailField, string> = {
   account_type: "Account Type",
 };
 
+/** Where a payout goes: the method and every field staff need to send the money, in full. */
+export interface PayoutDestination {
+  method: PayoutType;
+  /** [label, value], in the order a payment form asks for them; empty optional fields left out. */
+  fields: [string, string][];
+}
+
+export function payoutDestination(payee: PayoutDetails): PayoutDestination {
+  const field = (key: DetailField): [string, string] => [detailLabels[key], payee[key]];
+  const fields: [string, string][] = (() => {
+    switch (payee.payout_type) {
+      case "Wise":
+        return [field("paypal_payout_account")];
+      case "Crypto (TRON)":
+        return [field("tron_address")];
+      case "Wire Transfer":
+        return [
+          ["Account holder", payee.company || payee.name],
+          field("bank_account_number"),
+          field("fedwire_routing_number"),
+          field("account_type"),
+          field("swift_BIC"),
+        ];
+    }
+  })();
+  return { method: payee.payout_type, fields: fields.filter(([, value]) => value !== "") };
+}
+
 /** Always required on the form (SPEC.md §5). VAT/Tax is not marked required but a payout needs it. */
 const alwaysRequired: DetailField[] = ["name", "country", "city", "address", "post_code", "company", "invoice_email"];
 

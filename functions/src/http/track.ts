@@ -1,6 +1,6 @@
 /**
  * GET {link domain}/m/{uid}{suffix}[?landing=...], function `track`'s handler: the HTTP side of a tracking
- * link. It identifies the visitor, applies the per-visitor rate limit and answers the redirect (302) that
+ * link. It identifies the visitor, applies the per-address rate limit and answers the redirect (302) that
  * tracking/track.ts decides, which also counts the click.
  */
 import { createHash } from "node:crypto";
@@ -17,8 +17,9 @@ export async function handleTrack(req: Request, res: Response): Promise<void> {
 
   if (link) {
     visitor = visitorId(req);
-    // Over the per-visitor limit: refused before anything is read or counted.
-    const retryAfter = await clickLimiter.check(visitor);
+    // Over the per-address limit: refused before anything is read or counted. By address alone, whatever
+    // the user agent says: a script rotating it must not get a fresh allowance with each one.
+    const retryAfter = await clickLimiter.check(addressKey(req));
     if (retryAfter !== null) {
       res.set({ "Cache-Control": "private, no-store", "Retry-After": String(retryAfter) });
       res.status(429).type("text/plain").send(`Too many requests: try again in ${retryAfter} s.`);
@@ -50,9 +51,20 @@ function visitorAddress(req: Request): string {
   return req.get("Fastly-Client-IP")?.trim() || req.ip || "";
 }
 
-/** Who clicked: a salted hash of address and user agent, so no IP address is ever stored. */
-function visitorId(req: Request): string {
-  return createHash("sha256")
-    .update(`${visitorSalt.value()}|${visitorAddress(req)}|${req.get("User-Agent") ?? ""}`)
+const saltedHash = (...parts: string[]) =>
+  createHash("sha256")
+    .update([visitorSalt.value(), ...parts].join("|"))
     .digest("hex");
+
+/**
+ * Who clicked, for counting a click once an hour: a salted hash of address and user agent (people behind
+ * one address, an office or a phone network, are told apart by their browsers), so no IP address is stored.
+ */
+function visitorId(req: Request): string {
+  return saltedHash(visitorAddress(req), req.get("User-Agent") ?? "");
+}
+
+/** The address alone, salted and hashed: what the click rate limit counts. */
+function addressKey(req: Request): string {
+  return saltedHash("address", visitorAddress(req));
 }

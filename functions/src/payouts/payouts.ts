@@ -65,13 +65,17 @@ export async function requestPayout(uid: string, details: PayoutDetails, now: Da
   );
 }
 
-/** A payout's invoice, for its affiliate or for staff only; 404 when there is none, 403 when not yours. */
+/**
+ * A payout's invoice, for its affiliate or for staff only. Someone else's invoice is answered exactly as
+ * one that does not exist (404), so the answer never tells whether an invoice number is in use.
+ */
 export async function invoiceFor(
   invoiceNumber: string,
   caller: { uid: string; staff: boolean },
 ): Promise<InvoiceSnapshot> {
   const payout = (await refs.payouts().doc(invoiceNumber).get()).data();
-  if (!payout) throw new ApiError("not_found", `No invoice ${invoiceNumber}.`);
-  if (payout.uid !== caller.uid && !caller.staff) throw new ApiError("forbidden", "This invoice is not yours.");
+  if (!payout || (payout.uid !== caller.uid && !caller.staff)) {
+    throw new ApiError("not_found", `No invoice ${invoiceNumber}.`);
+  }
   return payout.invoice;
 }

@@ -15,10 +15,13 @@ export const apiLimiter = new RateLimiter(() => {
   return { scope: "api", limit, windowMs: minute, localAllowance: Math.floor(limit / 10) };
 });
 
-/** Visitors of tracking links, by salted address: an ordinary visitor's click costs no extra operation. */
+/**
+ * Visitors of tracking links, by salted address whatever their user agent: an ordinary visitor's click
+ * costs no extra operation.
+ */
 export const clickLimiter = new RateLimiter(() => ({
   scope: "clicks",
-  limit: rateLimits.clicksPerVisitor.value(),
+  limit: rateLimits.clicksPerAddress.value(),
   windowMs: minute,
   localAllowance: 20,
 }));

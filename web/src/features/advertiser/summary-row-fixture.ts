@@ -21,6 +21,7 @@ export function summaryRowFixture(overrides: Partial<SummaryRow> = {}): SummaryR
     email: "dana@test.example",
     fraud_user: false,
     pending_payout: null,
+    pending_destination: null,
     ...overrides,
   };
 }
