@@ -5,7 +5,16 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["**/node_modules/", "**/lib/", "**/dist/", ".toolchain/", "emulator-data/", "coverage/", "test-results/"],
+    ignores: [
+      "**/node_modules/",
+      "**/lib/",
+      "!web/src/lib/",
+      "**/dist/",
+      ".toolchain/",
+      "emulator-data/",
+      "coverage/",
+      "test-results/",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -32,6 +41,61 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         { patterns: [{ regex: "^(?!zod($|/)|\\.{1,2}/)", message: "domain/ imports nothing but zod and itself." }] },
+      ],
+    },
+  },
+  // web/src's layers point one way (docs/architecture-web.md): config/ and lib/ ← components/ ← features/ ← app/.
+  // A feature imports no other feature and nothing from app/; components import neither.
+  {
+    files: ["web/src/lib/**/*.{ts,tsx}", "web/src/config/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)(app|features|components)/",
+              message: "lib/ and config/ are the bottom layer: they import no app/, features/ or components/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["web/src/components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)(app|features)/",
+              message: "components/ import neither features/ nor app/: move what they share into components/ or lib/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["web/src/features/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "(^|/)app/", message: "features/ do not import app/ (paths are in config/, auth in lib/)." },
+            {
+              regex: "(^|/)features/",
+              message: "A feature imports no other feature: share through components/ or lib/.",
+            },
+            {
+              regex: "^\\.\\./(?!\\.\\./)",
+              message: "A feature imports no other feature: move what they share into components/ or lib/.",
+            },
+          ],
+        },
       ],
     },
   },

@@ -1,9 +1,10 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import type { ReactNode } from "react";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import type { User } from "firebase/auth";
 import type { SummaryRow } from "@domain/advertiser-summary";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { notPdfMessage } from "../../lib/api";
+import { createQueryClient } from "../../lib/query-client";
 import { summaryRowFixture } from "./summary-row-fixture";
 
 const api = vi.hoisted(() => ({
@@ -14,12 +15,25 @@ const api = vi.hoisted(() => ({
   fetchPayoutHistory: vi.fn(async () => ({ payouts: [], next: null })),
 }));
 vi.mock("./advertiser-api", () => api);
-vi.mock("../../app/require-sign-in", () => ({
-  RequireSignIn: ({ children }: { children: (user: User) => ReactNode }) => children({ uid: "staff-1" } as User),
-}));
+vi.mock("../../lib/auth", () => {
+  const signedIn = {
+    status: "signed-in",
+    user: { uid: "staff-1" } as User,
+    claims: { admin: false, advertiser: true },
+  };
+  return { useSignedIn: () => signedIn };
+});
 vi.mock("../../components/page-meta", () => ({ PageMeta: () => null }));
 
-const { AdvertiserPage } = await import("./advertiser-page");
+const { AdvertiserPage: Page } = await import("./advertiser-page");
+
+// The page with the API calls' cache the signed-in area provides, a fresh one per test.
+let queryClient = createQueryClient();
+const AdvertiserPage = () => (
+  <QueryClientProvider client={queryClient}>
+    <Page />
+  </QueryClientProvider>
+);
 
 const day = 86_400_000;
 const pending = summaryRowFixture({
@@ -71,6 +85,7 @@ afterAll(() => {
 });
 
 beforeEach(() => {
+  queryClient = createQueryClient();
   vi.resetAllMocks();
   api.checkAdvertiser.mockResolvedValue(true);
   api.fetchSummary.mockResolvedValue([low, risky, recentlyPaid, pending]);

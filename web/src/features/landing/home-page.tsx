@@ -1,11 +1,13 @@
-import { Link } from "react-router-dom";
 import { advertisers, defaultAdvertiserId, formatRate } from "@domain/advertisers";
 import { landingPages } from "@domain/landing-pages";
 import { programme } from "@domain/programme";
 import { PageMeta } from "../../components/page-meta";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { Hero, Section } from "./landing-sections";
 import { PartnerCard } from "./partner-card";
+import { ButtonLink } from "../../components/ui/button";
+import { PublicPage } from "../../components/public-page";
+import styles from "./landing.module.css";
 
 const advertiser = advertisers[defaultAdvertiserId];
 const commission = formatRate(advertiser.commissionRate);
@@ -50,7 +52,7 @@ const benefits = [
 /** SPEC.md §2 "/": the landing page, also shown for every unknown path. */
 export function HomePage() {
   return (
-    <div className="public-page">
+    <PublicPage>
       <PageMeta
         title={`${programme.name}: earn ${commission} commission promoting AI apps`}
         description={`Join the ${programme.name} and earn ${commission} on every referral plus recurring commissions on renewals. Free sign-up, payouts by ${programme.payoutMethodsText}.`}
@@ -68,7 +70,7 @@ export function HomePage() {
         eyebrow="The affiliate programme for AI apps"
         title={
           <>
-            Earn <span className="accent">{commission} commission</span> on every user you refer
+            Earn <span className={styles.accent}>{commission} commission</span> on every user you refer
           </>
         }
         lead={
@@ -78,9 +80,9 @@ export function HomePage() {
           </>
         }
         moreActions={
-          <Link to={paths.products} className="button button-quiet button-large">
+          <ButtonLink to={paths.products} variant="quiet" size="large">
             See the products
-          </Link>
+          </ButtonLink>
         }
       />
 
@@ -89,25 +91,25 @@ export function HomePage() {
         title="Earn more from every visitor you send"
         lead="One simple deal for every affiliate, from the first referral on."
       >
-        <ul className="card-grid four">
+        <ul className={styles["card-grid"]}>
           {commissionPoints.map((point) => (
-            <li key={point.title} className="card">
+            <li key={point.title} className={styles.card}>
               <h3>{point.title}</h3>
               <p>{point.text}</p>
             </li>
           ))}
         </ul>
-        <div className="split">
-          <div className="card">
+        <div className={styles.split}>
+          <div className={styles.card}>
             <h3>Any traffic that plays fair</h3>
             <p>Send visitors from wherever your audience is:</p>
-            <ul className="chips" aria-label="Traffic sources">
+            <ul className={styles.chips} aria-label="Traffic sources">
               {programme.trafficSources.map((source) => (
                 <li key={source}>{source}</li>
               ))}
             </ul>
           </div>
-          <div className="card">
+          <div className={styles.card}>
             <h3>Support and materials included</h3>
             <p>
               A dedicated affiliate team answers your questions, and ready-made marketing materials get your first
@@ -115,7 +117,7 @@ export function HomePage() {
             </p>
           </div>
         </div>
-        <dl className="stats" aria-label="The programme in numbers">
+        <dl className={styles.stats} aria-label="The programme in numbers">
           <div>
             <dt>Affiliates</dt>
             <dd>{programme.affiliateCount}</dd>
@@ -132,7 +134,7 @@ export function HomePage() {
       </Section>
 
       <Section id="why-title" title={`Why Choose ${programme.name}`} lead="Eight reasons affiliates stay with us.">
-        <ol className="benefits">
+        <ol className={styles.benefits}>
           {benefits.map((benefit) => (
             <li key={benefit.title}>
               <h3>{benefit.title}</h3>
@@ -149,6 +151,6 @@ export function HomePage() {
       >
         <PartnerCard advertiserId={defaultAdvertiserId} />
       </Section>
-    </div>
+    </PublicPage>
   );
 }

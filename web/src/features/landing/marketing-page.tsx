@@ -2,9 +2,11 @@ import { advertisers, defaultAdvertiserId, formatRate } from "@domain/advertiser
 import { landingPages } from "@domain/landing-pages";
 import { programme } from "@domain/programme";
 import { PageMeta } from "../../components/page-meta";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { Hero, Section } from "./landing-sections";
 import { PartnerCard } from "./partner-card";
+import { PublicPage } from "../../components/public-page";
+import styles from "./landing.module.css";
 
 const advertiser = advertisers[defaultAdvertiserId];
 const commission = formatRate(advertiser.commissionRate);
@@ -25,7 +27,7 @@ const steps = [
 /** SPEC.md §2 "/ai-porn-affiliate-program": the landing page for adult-traffic affiliates. */
 export function MarketingPage() {
   return (
-    <div className="public-page">
+    <PublicPage>
       <PageMeta
         title={`AI Porn Affiliate Program: ${commission} commission | ${programme.name}`}
         description={`Promote ${advertiser.name}, the AI porn image, video and chat generator, and earn ${commission} of every first sale plus recurring commissions. Free to join, paid monthly.`}
@@ -43,7 +45,7 @@ export function MarketingPage() {
         eyebrow="For adult-content creators, sites and communities"
         title={
           <>
-            The AI porn affiliate program that pays <span className="accent">{commission}</span>
+            The AI porn affiliate program that pays <span className={styles.accent}>{commission}</span>
           </>
         }
         lead={
@@ -64,7 +66,7 @@ export function MarketingPage() {
           </>
         }
       >
-        <ul className="chips" aria-label="Adult landing pages">
+        <ul className={styles.chips} aria-label="Adult landing pages">
           {nsfwPages.map((page) => (
             <li key={page.label}>{page.label}</li>
           ))}
@@ -72,9 +74,9 @@ export function MarketingPage() {
       </Section>
 
       <Section id="steps-title" title="How it works">
-        <ol className="steps">
+        <ol className={styles.steps}>
           {steps.map((step) => (
-            <li key={step.title} className="card">
+            <li key={step.title} className={styles.card}>
               <h3>{step.title}</h3>
               <p>{step.text}</p>
             </li>
@@ -94,7 +96,7 @@ export function MarketingPage() {
         <PartnerCard advertiserId={defaultAdvertiserId} />
       </Section>
 
-      <aside className="disclaimer" aria-labelledby="disclaimer-title">
+      <aside className={styles.disclaimer} aria-labelledby="disclaimer-title">
         <h2 id="disclaimer-title">Adult content disclaimer</h2>
         <p>
           The products promoted through this program generate sexually explicit content and are meant for adults only.
@@ -107,6 +109,6 @@ export function MarketingPage() {
           their commissions forfeited.
         </p>
       </aside>
-    </div>
+    </PublicPage>
   );
 }
