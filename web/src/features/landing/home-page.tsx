@@ -1,16 +1,9 @@
-import { advertisers, defaultAdvertiserId, formatRate } from "@domain/advertisers";
 import { landingPages } from "@domain/landing-pages";
 import { programme } from "@domain/programme";
-import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../config/paths";
-import { Hero, Section } from "./landing-sections";
-import { PartnerCard } from "./partner-card";
+import { advertiser, commission, FeaturedPartner, Hero, LandingPage, Section } from "./landing-sections";
 import { ButtonLink } from "../../components/ui/button";
-import { PublicPage } from "../../components/public-page";
 import styles from "./landing.module.css";
-
-const advertiser = advertisers[defaultAdvertiserId];
-const commission = formatRate(advertiser.commissionRate);
 
 /** SPEC.md §1's promises, in our words. */
 const commissionPoints = [
@@ -52,20 +45,21 @@ const benefits = [
 /** SPEC.md §2 "/": the landing page, also shown for every unknown path. */
 export function HomePage() {
   return (
-    <PublicPage>
-      <PageMeta
-        title={`${programme.name}: earn ${commission} commission promoting AI apps`}
-        description={`Join the ${programme.name} and earn ${commission} on every referral plus recurring commissions on renewals. Free sign-up, payouts by ${programme.payoutMethodsText}.`}
-        path={paths.home}
-        keywords={[
+    <LandingPage
+      meta={{
+        title: `${programme.name}: earn ${commission} commission promoting AI apps`,
+        description: `Join the ${programme.name} and earn ${commission} on every referral plus recurring commissions on renewals. Free sign-up, payouts by ${programme.payoutMethodsText}.`,
+        path: paths.home,
+        keywords: [
           "AI affiliate program",
           "AI image generator affiliate",
           "AI chat affiliate",
           "recurring commission",
           `${commission} commission`,
           advertiser.name,
-        ]}
-      />
+        ],
+      }}
+    >
       <Hero
         eyebrow="The affiliate programme for AI apps"
         title={
@@ -149,8 +143,8 @@ export function HomePage() {
         title="Top-Performing Partners"
         lead="Start with the product our affiliates earn the most with."
       >
-        <PartnerCard advertiserId={defaultAdvertiserId} />
+        <FeaturedPartner />
       </Section>
-    </PublicPage>
+    </LandingPage>
   );
 }

@@ -1,13 +1,35 @@
 /**
- * The parts the landing pages share (/ and /ai-porn-affiliate-program): the hero, with its Join Now button
- * and the picture of the dashboard, and a titled section.
+ * The parts the landing pages share (/ and /ai-porn-affiliate-program): the page frame, the featured
+ * advertiser, the hero, with its Join Now button and the picture of the dashboard, and a titled section.
  */
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { paths } from "../../config/paths";
-import { Lead } from "../../components/public-page";
+import { advertisers, defaultAdvertiserId, formatRate } from "@domain/advertisers";
+import { PageMeta, type PageMetaProps } from "../../components/page-meta";
+import { Lead, PublicPage } from "../../components/public-page";
 import { ButtonLink } from "../../components/ui/button";
+import { PartnerCard } from "./partner-card";
 import styles from "./landing.module.css";
+
+/** The advertiser both landing pages feature, and its first-sale commission ("60%"). */
+export const advertiser = advertisers[defaultAdvertiserId];
+export const commission = formatRate(advertiser.commissionRate);
+
+/** The featured advertiser's partner card, with its Get Started link. */
+export function FeaturedPartner() {
+  return <PartnerCard advertiserId={advertiser.id} />;
+}
+
+/** A landing page: the public page frame with its head tags. */
+export function LandingPage({ meta, children }: { meta: PageMetaProps; children: ReactNode }) {
+  return (
+    <PublicPage>
+      <PageMeta {...meta} />
+      {children}
+    </PublicPage>
+  );
+}
 
 /**
  * The picture of the affiliate dashboard (made by web/scripts/make-images.ts). WebP in two widths with its

@@ -1,15 +1,9 @@
-import { advertisers, defaultAdvertiserId, formatRate } from "@domain/advertisers";
 import { landingPages } from "@domain/landing-pages";
 import { programme } from "@domain/programme";
-import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../config/paths";
-import { Hero, Section } from "./landing-sections";
-import { PartnerCard } from "./partner-card";
-import { PublicPage } from "../../components/public-page";
+import { advertiser, commission, FeaturedPartner, Hero, LandingPage, Section } from "./landing-sections";
 import styles from "./landing.module.css";
 
-const advertiser = advertisers[defaultAdvertiserId];
-const commission = formatRate(advertiser.commissionRate);
 const nsfwPages = landingPages.filter((page) => page.nsfw);
 
 const steps = [
@@ -27,20 +21,21 @@ const steps = [
 /** SPEC.md §2 "/ai-porn-affiliate-program": the landing page for adult-traffic affiliates. */
 export function MarketingPage() {
   return (
-    <PublicPage>
-      <PageMeta
-        title={`AI Porn Affiliate Program: ${commission} commission | ${programme.name}`}
-        description={`Promote ${advertiser.name}, the AI porn image, video and chat generator, and earn ${commission} of every first sale plus recurring commissions. Free to join, paid monthly.`}
-        path={paths.aiPornAffiliateProgram}
-        keywords={[
+    <LandingPage
+      meta={{
+        title: `AI Porn Affiliate Program: ${commission} commission | ${programme.name}`,
+        description: `Promote ${advertiser.name}, the AI porn image, video and chat generator, and earn ${commission} of every first sale plus recurring commissions. Free to join, paid monthly.`,
+        path: paths.aiPornAffiliateProgram,
+        keywords: [
           "AI porn affiliate program",
           "NSFW AI affiliate",
           "adult AI affiliate program",
           "AI hentai affiliate",
           "AI porn generator",
           advertiser.name,
-        ]}
-      />
+        ],
+      }}
+    >
       <Hero
         eyebrow="For adult-content creators, sites and communities"
         title={
@@ -93,7 +88,7 @@ export function MarketingPage() {
           </>
         }
       >
-        <PartnerCard advertiserId={defaultAdvertiserId} />
+        <FeaturedPartner />
       </Section>
 
       <aside className={styles.disclaimer} aria-labelledby="disclaimer-title">
@@ -109,6 +104,6 @@ export function MarketingPage() {
           their commissions forfeited.
         </p>
       </aside>
-    </PublicPage>
+    </LandingPage>
   );
 }
