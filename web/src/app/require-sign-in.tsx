@@ -2,15 +2,20 @@
  * The one auth guard, applied once in the router around the signed-in routes: a signed-out visitor of
  * /dashboard or /advertiser goes to /signup (SPEC.md §2). The pages behind it read the user with useSignedIn().
  */
-import { Navigate, Outlet } from "react-router-dom";
+import { Navigate, Outlet, useNavigation } from "react-router-dom";
 import { Loading } from "../components/loading";
 import { paths } from "../config/paths";
 import { useAuthState } from "../lib/auth";
 
 export function RequireSignIn() {
   const auth = useAuthState();
+  const navigation = useNavigation();
   // While Auth resolves, neither the page nor the sign-up form: no flash of the wrong page.
   if (auth.status === "unknown") return <Loading />;
-  if (auth.status === "signed-out") return <Navigate to={paths.signup} replace />;
+  if (auth.status === "signed-out") {
+    // Signed out on the way elsewhere (Log out goes home): that navigation finishes, not a detour to /signup.
+    if (navigation.state !== "idle") return <Loading />;
+    return <Navigate to={paths.signup} replace />;
+  }
   return <Outlet />;
 }

@@ -165,8 +165,9 @@ function SuspendedNotice() {
   const navigate = useNavigate();
   async function logOut() {
     try {
-      await signOut(auth);
+      // Home first: the sign-in guard around the dashboard would otherwise send a signed-out visitor to /signup.
       navigate(paths.home);
+      await signOut(auth);
     } catch (error) {
       console.error("Sign-out failed:", error);
     }
