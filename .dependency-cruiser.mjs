@@ -7,7 +7,6 @@
  * where the services are accounts/ advertiser/ invoices/ ledger/ payouts/ tracking/ (peers, which never
  * import each other: what two of them share goes down into data/).
  */
-import { existsSync } from "node:fs";
 
 const fn = "^functions/src/";
 const domain = `${fn}domain/`;
@@ -89,7 +88,6 @@ const functionsRules = [
 
 // --- web/src -------------------------------------------------------------------------------------------
 // The web layers, lowest first: config/ and lib/  ←  components/  ←  features/<area>  ←  app/.
-// Switched on by the file web/.layers-enforced, so they can be turned on once web/src follows them.
 const web = "^web/src/";
 const webRules = [
   {
@@ -117,7 +115,6 @@ const webRules = [
     to: { path: `${web}(features|components|app)/` },
   },
 ];
-const webRulesOn = existsSync(new URL("web/.layers-enforced", import.meta.url));
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
@@ -137,7 +134,7 @@ export default {
       to: { couldNotResolve: true },
     },
     ...functionsRules,
-    ...(webRulesOn ? webRules : []),
+    ...webRules,
   ],
   options: {
     doNotFollow: { path: "node_modules" },

@@ -43,6 +43,61 @@ export default tseslint.config(
       ],
     },
   },
+  // web/src's layers point one way (docs/architecture.md "web/"): config/ and lib/ ← components/ ← features/ ← app/.
+  // A feature imports no other feature and nothing from app/; components import neither.
+  {
+    files: ["web/src/lib/**/*.{ts,tsx}", "web/src/config/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)(app|features|components)/",
+              message: "lib/ and config/ are the bottom layer: they import no app/, features/ or components/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["web/src/components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)(app|features)/",
+              message: "components/ import neither features/ nor app/: move what they share into components/ or lib/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["web/src/features/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "(^|/)app/", message: "features/ do not import app/ (paths are in config/, auth in lib/)." },
+            {
+              regex: "(^|/)features/",
+              message: "A feature imports no other feature: share through components/ or lib/.",
+            },
+            {
+              regex: "^\\.\\./(?!\\.\\./)",
+              message: "A feature imports no other feature: move what they share into components/ or lib/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Scripts stand on their own: what they share with the tests lives in scripts/lib/, never in tests/.
     files: ["scripts/**/*.ts"],

@@ -24,6 +24,8 @@ export default defineConfig({
           root: "./web",
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
+          // CSS modules' classes keep their names in unit tests (the build hashes them).
+          css: { modules: { classNameStrategy: "non-scoped" } },
         },
       },
       {

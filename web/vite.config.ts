@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
@@ -11,6 +13,17 @@ const firebaseJson = JSON.parse(readFileSync(new URL("../firebase.json", import.
   emulators: Record<"auth" | "firestore" | "hosting", Address>;
 };
 const { auth, firestore, hosting } = firebaseJson.emulators;
+const webDir = fileURLToPath(new URL(".", import.meta.url));
+
+/**
+ * CSS module class names: the file's name, the class and a hash of the file's path. The same in the build
+ * and in the prerender (which renders through Vite's dev server), so prerendered HTML matches the CSS.
+ */
+function scopedName(name: string, filename: string): string {
+  const file = path.relative(webDir, filename.split("?")[0]!).split(path.sep).join("/");
+  const hash = createHash("sha256").update(file).digest("base64url").slice(0, 5);
+  return `${path.basename(file, ".module.css")}_${name}_${hash}`;
+}
 
 export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, fileURLToPath(new URL(".", import.meta.url)), "VITE_");
@@ -43,6 +56,7 @@ export default defineConfig(({ command, mode }) => {
         ),
       },
     },
+    css: { modules: { generateScopedName: scopedName } },
     define: emulatorAddresses,
     build: {
       target: "es2022",

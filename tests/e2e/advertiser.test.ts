@@ -91,7 +91,7 @@ test("staff see the affiliates in order with ratings, open a HIGH RISK card and 
   // Refreshed, and by balance only now (SPEC.md §4): Alpha's balance is $0 and it comes last.
   await expect.poll(() => headings(page)).toEqual([names.bravo, names.charlie, names.delta, names.alpha]);
   await expect.poll(() => payoutButton(card(page, names.alpha)).isDisabled()).toBe(true);
-  expect(await page.locator(".advertiser-count").textContent()).toContain("by balance");
+  expect(await page.getByRole("status").filter({ hasText: "Showing" }).textContent()).toContain("by balance");
 
   const affiliate = (await refs.affiliate(alpha).get()).data()!;
   expect(affiliate).toMatchObject({ payout_pending: false, total_payouts_cents: 24_000 });

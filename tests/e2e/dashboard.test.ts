@@ -47,8 +47,8 @@ const event = (uid: string, type: string, extra: object = {}) =>
 function card(page: Page, section: string, label: string) {
   return page
     .locator("section", { has: page.getByRole("heading", { name: section, exact: true }) })
-    .locator(".stat-card", { has: page.getByText(label, { exact: true }) })
-    .locator(".stat-value");
+    .getByText(label, { exact: true })
+    .locator("xpath=following-sibling::*[1]");
 }
 
 async function fillDetails(page: Page) {
@@ -152,13 +152,13 @@ describe("the affiliate dashboard", () => {
     await event(uid, "sale", { amount: "10.00", occurred_at: new Date(Date.now() - 120_000).toISOString() });
     await event(uid, "sale", { amount: "30.00" });
     await page.getByRole("button", { name: "View" }).click();
-    const rows = page.locator(".transaction-table tbody tr");
+    const rows = page.getByRole("row").filter({ has: page.getByRole("cell") });
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
     expect(await rows.nth(0).textContent()).toContain("$18");
     expect(await rows.nth(1).textContent()).toContain("$6");
-    expect(await page.locator(".transaction-scroll").evaluate((element) => getComputedStyle(element).maxHeight)).toBe(
-      "500px",
-    );
+    expect(
+      await page.getByLabel("Transactions, newest first").evaluate((element) => getComputedStyle(element).maxHeight),
+    ).toBe("500px");
     const [download] = await Promise.all([
       page.waitForEvent("download", { timeout: 10_000 }).catch((error: Error) => {
         throw new Error(`${error.message}; page errors: ${errors.join(" | ")}`);
@@ -241,7 +241,11 @@ describe("accessibility and looks", () => {
     ] as const) {
       const { page } = await signedIn("affiliate@demo.test", size);
       await page.getByRole("heading", { name: "Your Affiliate Links" }).waitFor();
-      await page.locator(".chart svg").first().waitFor();
+      await page
+        .getByRole("img", { name: /^Daily clicks/ })
+        .locator("svg")
+        .first()
+        .waitFor();
       const file = path.join(screenshots, `dashboard-${name}.png`);
       await page.screenshot({ path: file, fullPage: true });
       // Nothing sticks out sideways on a phone.

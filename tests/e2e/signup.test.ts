@@ -39,7 +39,7 @@ describe("/signup", () => {
     const email = newEmail();
     const link = await requestSignInLink(page, email);
     expect(await page.evaluate(() => window.localStorage.getItem("emailForSignIn"))).toBe(email);
-    const sent = page.locator(".message-success");
+    const sent = page.getByText(/A sign-in link is on its way/);
     expect(await sent.textContent()).toContain("spam");
 
     await page.goto(link);
@@ -75,7 +75,7 @@ describe("/signup", () => {
     await other.getByRole("heading", { name: "Confirm your e-mail" }).waitFor();
     await other.getByLabel("Email").fill(`not-${email}`);
     await other.getByRole("button", { name: "Sign in" }).click();
-    await other.locator(".message-error").waitFor();
+    await other.getByRole("alert").waitFor();
     // Still the link's form: the retry signs in with it rather than mailing a new one.
     await other.getByRole("heading", { name: "Confirm your e-mail" }).waitFor();
     await other.getByLabel("Email").fill(email);
@@ -96,7 +96,7 @@ describe("/signup", () => {
       { times: 1 },
     );
     await page.goto(link);
-    const error = page.locator(".message-error");
+    const error = page.getByRole("alert");
     await error.waitFor();
     expect(await error.textContent()).toBe("Account creation is unavailable.");
     expect(new URL(page.url()).pathname).toBe("/signup");
@@ -113,7 +113,7 @@ describe("/signup", () => {
       page.getByRole("button", { name: "Continue with Google" }).click(),
     ]);
     await popup.close();
-    const error = page.locator(".message-error");
+    const error = page.getByRole("alert");
     await error.waitFor();
     const text = (await error.textContent()) ?? "";
     expect(text).toMatch(/auth\/popup-closed-by-user/);

@@ -1,10 +1,10 @@
+// First, so every component's own styles come after the page's base in the cascade.
+import "./styles/base.css";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes } from "react-router-dom";
 import { App } from "./app/app";
 import { routes } from "./app/routes";
-import "./styles/index.css";
-import "./components/ui.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");

@@ -12,8 +12,8 @@ import {
 } from "firebase-admin/firestore";
 import {
   collections,
+  reviveAffiliate,
   reviveDates,
-  withAffiliateDefaults,
   type AdvertiserDoc,
   type AffiliateDoc,
   type ClickShardDoc,
@@ -34,16 +34,15 @@ export function db(): Firestore {
   return firestore;
 }
 
-function converter<T extends object>(read: (data: DocumentData) => T = (data) => data as T): FirestoreDataConverter<T> {
+/** Writes go as they are; reads come back as the domain's types (reviveDates, or `revive` for defaults). */
+function converter<T extends object>(revive: (data: DocumentData) => T = reviveDates): FirestoreDataConverter<T> {
   return {
     toFirestore: (value) => value as DocumentData,
-    fromFirestore: (snapshot: QueryDocumentSnapshot) => read(reviveDates<DocumentData>(snapshot.data())),
+    fromFirestore: (snapshot: QueryDocumentSnapshot) => revive(snapshot.data()),
   };
 }
 
-const affiliateConverter = converter<AffiliateDoc>((data) =>
-  withAffiliateDefaults(data as Partial<AffiliateDoc> & { uid: string }),
-);
+const affiliateConverter = converter<AffiliateDoc>(reviveAffiliate);
 const transactionConverter = converter<TransactionDoc>();
 const dayConverter = converter<DayDoc>();
 const clickShardConverter = converter<ClickShardDoc>();

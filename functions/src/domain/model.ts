@@ -246,3 +246,8 @@ export function reviveDates<T>(value: unknown): T {
   if (Array.isArray(value)) return value.map((item) => reviveDates(item)) as T;
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, reviveDates(item)])) as T;
 }
+
+/** An affiliate document as stored (Timestamps, perhaps older fields missing) as the domain reads it. */
+export function reviveAffiliate(data: object): AffiliateDoc {
+  return withAffiliateDefaults(reviveDates<Partial<AffiliateDoc> & { uid: string }>(data));
+}

@@ -1,5 +1,5 @@
 import { RouterProvider, type createBrowserRouter } from "react-router-dom";
-import { AuthStateProvider } from "./auth-state";
+import { AuthStateProvider } from "../lib/auth";
 
 export function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
   return (

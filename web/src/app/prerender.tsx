@@ -5,7 +5,7 @@
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
 import { headTags, HeadCollector, type PageMetaProps } from "../components/page-meta";
-import { AuthStateProvider } from "./auth-state";
+import { AuthStateProvider } from "../lib/auth";
 import { prerenderedPaths, routes } from "./routes";
 
 export { prerenderedPaths };

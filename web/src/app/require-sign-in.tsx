@@ -1,15 +1,21 @@
-/** The one auth guard: a signed-out visitor of /dashboard or /advertiser goes to /signup (SPEC.md §2). */
-import type { ReactNode } from "react";
-import { Navigate } from "react-router-dom";
-import { useSigninCheck } from "reactfire";
-import type { User } from "firebase/auth";
+/**
+ * The one auth guard, applied once in the router around the signed-in routes: a signed-out visitor of
+ * /dashboard or /advertiser goes to /signup (SPEC.md §2). The pages behind it read the user with useSignedIn().
+ */
+import { Navigate, Outlet, useNavigation } from "react-router-dom";
 import { Loading } from "../components/loading";
-import { paths } from "./paths";
+import { paths } from "../config/paths";
+import { useAuthState } from "../lib/auth";
 
-export function RequireSignIn({ children }: { children: (user: User) => ReactNode }) {
-  const { status, data } = useSigninCheck();
+export function RequireSignIn() {
+  const auth = useAuthState();
+  const navigation = useNavigation();
   // While Auth resolves, neither the page nor the sign-up form: no flash of the wrong page.
-  if (status !== "success") return <Loading />;
-  if (!data.signedIn || !data.user) return <Navigate to={paths.signup} replace />;
-  return children(data.user);
+  if (auth.status === "unknown") return <Loading />;
+  if (auth.status === "signed-out") {
+    // Signed out on the way elsewhere (Log out goes home): that navigation finishes, not a detour to /signup.
+    if (navigation.state !== "idle") return <Loading />;
+    return <Navigate to={paths.signup} replace />;
+  }
+  return <Outlet />;
 }

@@ -5,7 +5,8 @@
 import type { RouteObject } from "react-router-dom";
 import { Layout } from "../components/layout";
 import { Loading } from "../components/loading";
-import { paths } from "./paths";
+import { paths } from "../config/paths";
+import { RequireSignIn } from "./require-sign-in";
 
 const page =
   <T,>(load: () => Promise<T>, pick: (module: T) => React.ComponentType) =>
@@ -76,18 +77,24 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: paths.dashboard,
-            lazy: page(
-              () => import("../features/dashboard/dashboard-page"),
-              (m) => m.DashboardPage,
-            ),
-          },
-          {
-            path: paths.advertiser,
-            lazy: page(
-              () => import("../features/advertiser/advertiser-page"),
-              (m) => m.AdvertiserPage,
-            ),
+            // The sign-in guard, once, around every page that needs a signed-in user.
+            Component: RequireSignIn,
+            children: [
+              {
+                path: paths.dashboard,
+                lazy: page(
+                  () => import("../features/dashboard/dashboard-page"),
+                  (m) => m.DashboardPage,
+                ),
+              },
+              {
+                path: paths.advertiser,
+                lazy: page(
+                  () => import("../features/advertiser/advertiser-page"),
+                  (m) => m.AdvertiserPage,
+                ),
+              },
+            ],
           },
         ],
       },

@@ -2,11 +2,11 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { programme } from "@domain/programme";
-import type { AuthState } from "../app/auth-state";
+import type { AuthState } from "../lib/auth";
 import { Layout } from "./layout";
 
 let authState: AuthState = { status: "unknown" };
-vi.mock("../app/auth-state", () => ({ useAuthState: () => authState }));
+vi.mock("../lib/auth", () => ({ useAuthState: () => authState }));
 afterEach(cleanup);
 
 function renderLayout(state: AuthState) {

@@ -2,14 +2,17 @@ import { Link, NavLink, Outlet } from "react-router-dom";
 import { programme } from "@domain/programme";
 import { contact } from "../config/site";
 import { advertiserIds, advertisers, defaultAdvertiserId } from "@domain/advertisers";
-import { useAuthState } from "../app/auth-state";
-import { paths } from "../app/paths";
+import { paths } from "../config/paths";
+import { useAuthState } from "../lib/auth";
+import { Badge } from "./ui/badge";
+import { buttonClass, ButtonLink, type ButtonVariant } from "./ui/button";
+import styles from "./layout.module.css";
 
 /** Header and footer of every page (SPEC.md §2 "Layout"). */
 export function Layout() {
   return (
-    <div className="page">
-      <a className="skip-link" href="#main">
+    <div className={styles.page}>
+      <a className={styles["skip-link"]} href="#main">
         Skip to content
       </a>
       <Header />
@@ -26,34 +29,34 @@ function Header() {
   return (
     <>
       {auth.status === "signed-in" ? (
-        <Link to={paths.updates} className="announcement">
-          <span className="badge">New</span> Recurring commissions on renewals and landing-page choice.{" "}
-          <span className="announcement-more">See the latest updates →</span>
+        <Link to={paths.updates} className={styles.announcement}>
+          <Badge>New</Badge> Recurring commissions on renewals and landing-page choice.{" "}
+          <span className={styles["announcement-more"]}>See the latest updates →</span>
         </Link>
       ) : null}
-      <header className="site-header">
-        <Link to={paths.home} className="logo" aria-label={`${programme.name} home`}>
+      <header className={styles["site-header"]}>
+        <Link to={paths.home} className={styles.logo} aria-label={`${programme.name} home`}>
           <img src="/favicon.svg" alt="" width="32" height="32" />
           <span>{programme.name}</span>
         </Link>
         {/* Empty until the auth state is known (after first paint); it keeps its height so nothing moves. */}
-        <nav aria-label="Account" className="header-nav" data-auth={auth.status}>
+        <nav aria-label="Account" className={styles["header-nav"]} data-auth={auth.status}>
           {auth.status === "signed-in" ? (
             <>
-              <NavLink to={paths.updates} className="button button-quiet">
+              <NavButton to={paths.updates} variant="quiet">
                 Updates
-              </NavLink>
-              <NavLink to={paths.products} className="button button-quiet">
+              </NavButton>
+              <NavButton to={paths.products} variant="quiet">
                 Products
-              </NavLink>
-              <NavLink to={paths.dashboard} className="button button-primary">
+              </NavButton>
+              <NavButton to={paths.dashboard} variant="primary">
                 Dashboard
-              </NavLink>
+              </NavButton>
             </>
           ) : auth.status === "signed-out" ? (
-            <Link to={paths.signup} className="button button-primary">
+            <ButtonLink to={paths.signup} className={styles["nav-button"]}>
               Sign Up
-            </Link>
+            </ButtonLink>
           ) : null}
         </nav>
       </header>
@@ -61,13 +64,30 @@ function Header() {
   );
 }
 
+/** A header link that looks like a button; a quiet one is outlined in the accent on its own page. */
+function NavButton({ to, variant, children }: { to: string; variant: ButtonVariant; children: string }) {
+  return (
+    <NavLink
+      to={to}
+      className={({ isActive }) =>
+        buttonClass({
+          variant,
+          className: `${styles["nav-button"]}${isActive && variant !== "primary" ? ` ${styles.current}` : ""}`,
+        })
+      }
+    >
+      {children}
+    </NavLink>
+  );
+}
+
 function Footer() {
   const advertiser = advertisers[defaultAdvertiserId];
   const advertiserNames = advertiserIds.map((id) => advertisers[id].name);
   return (
-    <footer className="site-footer">
-      <div className="footer-brand">
-        <Link to={paths.home} className="logo">
+    <footer className={styles["site-footer"]}>
+      <div className={styles["footer-brand"]}>
+        <Link to={paths.home} className={styles.logo}>
           <img src="/favicon.svg" alt="" width="24" height="24" />
           <span>{programme.name}</span>
         </Link>

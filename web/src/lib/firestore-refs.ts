@@ -13,8 +13,8 @@ import {
 } from "firebase/firestore";
 import {
   collections,
+  reviveAffiliate,
   reviveDates,
-  withAffiliateDefaults,
   type AdvertiserDoc,
   type AffiliateDoc,
   type ClickShardDoc,
@@ -23,19 +23,17 @@ import {
   type TransactionDoc,
 } from "@domain/model";
 
-function converter<T extends object>(read: (data: DocumentData) => T = (data) => data as T): FirestoreDataConverter<T> {
+/** Reads only: the rules refuse every client write, so a write here is a mistake made visible at once. */
+function converter<T extends object>(revive: (data: DocumentData) => T = reviveDates): FirestoreDataConverter<T> {
   return {
     toFirestore: () => {
-      // The rules refuse every client write; make the mistake visible before it reaches them.
       throw new Error("The web app never writes Firestore; writes go through the API.");
     },
-    fromFirestore: (snapshot: QueryDocumentSnapshot) => read(reviveDates<DocumentData>(snapshot.data())),
+    fromFirestore: (snapshot: QueryDocumentSnapshot) => revive(snapshot.data()),
   };
 }
 
-const affiliateConverter = converter<AffiliateDoc>((data) =>
-  withAffiliateDefaults(data as Partial<AffiliateDoc> & { uid: string }),
-);
+const affiliateConverter = converter<AffiliateDoc>(reviveAffiliate);
 
 export const refs = {
   affiliate: (db: Firestore, uid: string) => doc(db, collections.affiliates, uid).withConverter(affiliateConverter),

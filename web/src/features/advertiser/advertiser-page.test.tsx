@@ -1,9 +1,10 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import type { ReactNode } from "react";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import type { User } from "firebase/auth";
 import type { SummaryRow } from "@domain/advertiser-summary";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { notPdfMessage } from "../../lib/api";
+import { createQueryClient } from "../../lib/query-client";
 import { summaryRowFixture } from "./summary-row-fixture";
 
 const api = vi.hoisted(() => ({
@@ -14,12 +15,25 @@ const api = vi.hoisted(() => ({
   fetchPayoutHistory: vi.fn(async () => ({ payouts: [], next: null })),
 }));
 vi.mock("./advertiser-api", () => api);
-vi.mock("../../app/require-sign-in", () => ({
-  RequireSignIn: ({ children }: { children: (user: User) => ReactNode }) => children({ uid: "staff-1" } as User),
-}));
+vi.mock("../../lib/auth", () => {
+  const signedIn = {
+    status: "signed-in",
+    user: { uid: "staff-1" } as User,
+    claims: { admin: false, advertiser: true },
+  };
+  return { useSignedIn: () => signedIn };
+});
 vi.mock("../../components/page-meta", () => ({ PageMeta: () => null }));
 
-const { AdvertiserPage } = await import("./advertiser-page");
+const { AdvertiserPage: Page } = await import("./advertiser-page");
+
+// The page with the API calls' cache the signed-in area provides, a fresh one per test.
+let queryClient = createQueryClient();
+const AdvertiserPage = () => (
+  <QueryClientProvider client={queryClient}>
+    <Page />
+  </QueryClientProvider>
+);
 
 const day = 86_400_000;
 const pending = summaryRowFixture({
@@ -71,6 +85,7 @@ afterAll(() => {
 });
 
 beforeEach(() => {
+  queryClient = createQueryClient();
   vi.resetAllMocks();
   api.checkAdvertiser.mockResolvedValue(true);
   api.fetchSummary.mockResolvedValue([low, risky, recentlyPaid, pending]);
@@ -127,6 +142,46 @@ describe("the list", () => {
     expect(payout("Lena Lowkey").disabled).toBe(true); // nothing pending
     expect(within(card("Wanda Wire")).getByText("0.400 · High Performance")).toBeTruthy();
     expect(within(card("Lena Lowkey")).getByText("Low Performance")).toBeTruthy();
+  });
+
+  test("a pending payout shows where to pay, as frozen at the request, each value copyable; a disabled Payout says why", async () => {
+    const wire: SummaryRow = {
+      ...pending,
+      paypal_payout_account: "changed-since@wise.test",
+      pending_destination: {
+        method: "Wire Transfer",
+        fields: [
+          ["Account holder", "Wanda Wire Lda"],
+          ["Bank Account Number", "000123456789"],
+          ["Fedwire Routing Number", "021000021"],
+        ],
+      },
+    };
+    api.fetchSummary.mockResolvedValue([low, risky, recentlyPaid, wire]);
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, "clipboard", { configurable: true, value: { writeText } });
+    render(<AdvertiserPage />);
+    const payTo = within(await screen.findByRole("article", { name: "Wanda Wire" })).getByRole("region", {
+      name: "Pay to",
+    });
+    expect(within(payTo).getByRole("heading").textContent).toBe("Pay to: Wire Transfer");
+    expect(within(payTo).getByText("000123456789")).toBeTruthy();
+    expect(within(payTo).queryByText("changed-since@wise.test")).toBeNull();
+    fireEvent.click(within(payTo).getByRole("button", { name: "Copy Bank Account Number" }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith("000123456789"));
+    expect(await within(payTo).findByText("Copied!")).toBeTruthy();
+    expect(within(card("Lena Lowkey")).queryByRole("region", { name: "Pay to" })).toBeNull();
+
+    const reasonOf = (name: string) => {
+      const button = within(card(name)).getByRole<HTMLButtonElement>("button", { name: "Payout" });
+      return document.getElementById(button.getAttribute("aria-describedby") ?? "")?.textContent;
+    };
+    expect(reasonOf("Lena Lowkey")).toBe("No payout requested.");
+    expect(reasonOf("Rita Recent")).toMatch(
+      /^Paid in the last 30 days: the next payout can be recorded from \d{4}-\d{2}-\d{2}\.$/,
+    );
+    expect(reasonOf("Wanda Wire")).toBeUndefined();
+    Reflect.deleteProperty(navigator, "clipboard");
   });
 
   test("recording a payout: confirmed, the pending amount sent, then refreshed and by balance only", async () => {

@@ -3,17 +3,18 @@ import type { User } from "firebase/auth";
 import { formatDollars } from "@domain/money";
 import { programme } from "@domain/programme";
 import { contact } from "../../config/site";
+import { Button } from "../../components/ui/button";
 import { Loading } from "../../components/loading";
 import { PageMeta } from "../../components/page-meta";
-import { paths } from "../../app/paths";
-import { RequireSignIn } from "../../app/require-sign-in";
+import { paths } from "../../config/paths";
 import { notPdfMessage, saveFile } from "../../lib/api";
+import { useSignedIn } from "../../lib/auth";
 import { exportInvoice } from "./advertiser-api";
 import { AffiliateList } from "./affiliate-list";
 import { filterViews, noFilters, summaryCsvFile, type AffiliateView, type Filters } from "./affiliate-view";
 import { PayoutHistory } from "./payout-history";
 import { useIsAdvertiser, useSummary } from "./use-advertiser";
-import "./advertiser.css";
+import styles from "./advertiser.module.css";
 
 /** SPEC.md §2 and §8's words. */
 export const advertiserMessages = {
@@ -30,19 +31,20 @@ export function AdvertiserPage() {
         path={paths.advertiser}
         noindex
       />
-      <RequireSignIn>{(user) => <Advertiser user={user} />}</RequireSignIn>
+      <Advertiser />
     </>
   );
 }
 
-function Advertiser({ user }: { user: User }) {
+function Advertiser() {
+  const { user } = useSignedIn();
   const isAdvertiser = useIsAdvertiser(user);
   if (isAdvertiser === undefined) return <Loading />;
   if (!isAdvertiser) {
     return (
-      <div className="advertiser">
+      <div className={styles.advertiser}>
         <h1>Advertiser</h1>
-        <p className="advertiser-apply">
+        <p className={styles["advertiser-apply"]}>
           {advertiserMessages.notAdvertiser} <a href={`mailto:${contact.email}`}>{contact.email}</a>
         </p>
       </div>
@@ -92,19 +94,19 @@ function AdvertiserDashboard({ user }: { user: User }) {
   const total = summary.views.length;
 
   return (
-    <div className="advertiser">
-      <div className="advertiser-heading">
+    <div className={styles.advertiser}>
+      <div className={styles["advertiser-heading"]}>
         <h1>Advertiser</h1>
         <p className="muted">
           {total.toLocaleString("en-US")} affiliates · {pending.length.toLocaleString("en-US")} payouts pending
         </p>
       </div>
       {total === 0 ? (
-        <p className="advertiser-empty">{advertiserMessages.noData}</p>
+        <p className={styles["advertiser-empty"]}>{advertiserMessages.noData}</p>
       ) : (
         <>
-          <form className="advertiser-toolbar" role="search" onSubmit={(event) => event.preventDefault()}>
-            <label className="advertiser-search">
+          <form className={styles["advertiser-toolbar"]} role="search" onSubmit={(event) => event.preventDefault()}>
+            <label className={styles["advertiser-search"]}>
               <span>Search</span>
               <input
                 type="search"
@@ -113,7 +115,7 @@ function AdvertiserDashboard({ user }: { user: User }) {
                 onChange={(event) => setFilters({ ...filters, search: event.target.value })}
               />
             </label>
-            <label className="advertiser-filter">
+            <label className={styles["advertiser-filter"]}>
               <input
                 type="checkbox"
                 checked={filters.pendingOnly}
@@ -121,7 +123,7 @@ function AdvertiserDashboard({ user }: { user: User }) {
               />
               Pending payouts only
             </label>
-            <label className="advertiser-filter">
+            <label className={styles["advertiser-filter"]}>
               <input
                 type="checkbox"
                 checked={filters.highRiskOnly}
@@ -129,31 +131,26 @@ function AdvertiserDashboard({ user }: { user: User }) {
               />
               HIGH RISK only
             </label>
-            <div className="advertiser-toolbar-actions">
-              <button
-                type="button"
-                className="button button-ghost button-small"
-                onClick={summary.refresh}
-                disabled={summary.refreshing}
-              >
+            <div className={styles["advertiser-toolbar-actions"]}>
+              <Button variant="ghost" size="small" onClick={summary.refresh} disabled={summary.refreshing}>
                 {summary.refreshing ? "Refreshing…" : "Refresh"}
-              </button>
-              <button
-                type="button"
-                className="button button-ghost button-small"
+              </Button>
+              <Button
+                variant="ghost"
+                size="small"
                 disabled={shown.length === 0}
                 onClick={() => saveFile(summaryCsvFile(shown, new Date()))}
               >
                 Export CSV
-              </button>
+              </Button>
             </div>
           </form>
-          <p className="muted advertiser-count" role="status">
+          <p className={`muted ${styles["advertiser-count"]}`} role="status">
             Showing {shown.length.toLocaleString("en-US")} of {total.toLocaleString("en-US")} ·{" "}
             {summary.order === "balance" ? "by balance" : "pending payouts first, then by balance"}
           </p>
           {shown.length === 0 ? (
-            <p className="advertiser-empty">No affiliates match.</p>
+            <p className={styles["advertiser-empty"]}>No affiliates match.</p>
           ) : (
             <AffiliateList
               views={shown}

@@ -1,15 +1,20 @@
-import type { ReactNode } from "react";
-import { canRecordPayout, rowCents } from "@domain/advertiser-summary";
+import { useRef, type ReactNode } from "react";
+import { payoutRecordRefusal, rowCents } from "@domain/advertiser-summary";
+import type { PayoutDestination } from "@domain/payout-details";
 import { formatDollars } from "@domain/money";
 import { formatEarningsPerSignUp, ratingLabels, type RatingLabel } from "@domain/rating";
 import type { AffiliateView } from "./affiliate-view";
+import { Button } from "../../components/ui/button";
+import { Disclosure } from "../../components/ui/disclosure";
+import { useCopy } from "../../components/ui/use-copy";
+import styles from "./advertiser.module.css";
 
-const ratingClass: Record<RatingLabel, string> = {
-  [ratingLabels.none]: "rating-none",
-  [ratingLabels.highRisk]: "rating-high-risk",
-  [ratingLabels.high]: "rating-high",
-  [ratingLabels.neutral]: "rating-neutral",
-  [ratingLabels.low]: "rating-low",
+const ratingClass: Record<RatingLabel, string | undefined> = {
+  [ratingLabels.none]: styles["rating-none"],
+  [ratingLabels.highRisk]: styles["rating-high-risk"],
+  [ratingLabels.high]: styles["rating-high"],
+  [ratingLabels.neutral]: styles["rating-neutral"],
+  [ratingLabels.low]: styles["rating-low"],
 };
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
@@ -41,34 +46,39 @@ export function AffiliateCard({
   const name = row.name || row.email || row.user_id;
   const headingId = `affiliate-${row.user_id}`;
   const folded = highRisk && !open;
+  const refusal = payoutRecordRefusal(row, asOf);
+  const refusalId = `payout-refusal-${row.user_id}`;
   return (
-    <article className={`affiliate-card${highRisk ? " affiliate-card-risk" : ""}`} aria-labelledby={headingId}>
-      <header className="affiliate-card-header">
-        <div className="affiliate-card-title">
+    <article
+      className={highRisk ? `${styles["affiliate-card"]} ${styles["affiliate-card-risk"]}` : styles["affiliate-card"]}
+      aria-labelledby={headingId}
+    >
+      <header className={styles["affiliate-card-header"]}>
+        <div className={styles["affiliate-card-title"]}>
           <h3 id={headingId}>{name}</h3>
-          <span className="affiliate-card-id">
+          <span className={styles["affiliate-card-id"]}>
             {row.email ? `${row.email} · ` : ""}
             {row.user_id}
           </span>
         </div>
-        <div className="affiliate-card-badges">
-          {row.fraud_user ? <span className="badge badge-suspended">Suspended</span> : null}
+        <div className={styles["affiliate-card-badges"]}>
+          {row.fraud_user ? (
+            <span className={`${styles["affiliate-badge"]} ${styles["badge-suspended"]}`}>Suspended</span>
+          ) : null}
           {row.payout_pending ? (
-            <span className="badge badge-pending">
+            <span className={`${styles["affiliate-badge"]} ${styles["badge-pending"]}`}>
               Payout pending{row.pending_payout === null ? "" : `: ${money(row.pending_payout)}`}
             </span>
           ) : null}
-          <span className={`badge ${ratingClass[rating.label]}`}>{rating.label}</span>
+          <span className={`${styles["affiliate-badge"]} ${ratingClass[rating.label]}`}>{rating.label}</span>
           {highRisk ? (
-            <button type="button" className="button button-ghost button-small" onClick={onToggle} aria-expanded={open}>
-              {open ? "Collapse" : "Open"}
-            </button>
+            <Disclosure open={open} onToggle={onToggle} size="small" labels={{ open: "Collapse", closed: "Open" }} />
           ) : null}
         </div>
       </header>
       {folded ? null : (
         <>
-          <dl className="affiliate-stats">
+          <dl className={styles["affiliate-stats"]}>
             <Stat label="Country">{row.country || "—"}</Stat>
             <Stat label="Company">{row.company || "—"}</Stat>
             <Stat label="Payout account">{row.paypal_payout_account || "—"}</Stat>
@@ -81,24 +91,25 @@ export function AffiliateCard({
             <Stat label="Last payout">{row.last_payout ? dateFormat.format(new Date(row.last_payout)) : "Never"}</Stat>
             <Stat label="Earnings per sign-up">{`${formatEarningsPerSignUp(rating)} · ${rating.label}`}</Stat>
           </dl>
-          <div className="affiliate-actions">
-            <button
-              type="button"
-              className="button button-primary button-small"
-              disabled={recording || !canRecordPayout(row, asOf)}
+          {row.pending_destination ? <PayTo destination={row.pending_destination} /> : null}
+          <div className={styles["affiliate-actions"]}>
+            <Button
+              size="small"
+              disabled={recording || refusal !== null}
               aria-busy={recording}
+              aria-describedby={refusal ? refusalId : undefined}
               onClick={onPayout}
             >
               {recording ? "Recording…" : "Payout"}
-            </button>
-            <button
-              type="button"
-              className="button button-ghost button-small"
-              disabled={!row.latest_invoice}
-              onClick={onExportInvoice}
-            >
+            </Button>
+            <Button variant="ghost" size="small" disabled={!row.latest_invoice} onClick={onExportInvoice}>
               Export Invoice
-            </button>
+            </Button>
+            {refusal ? (
+              <span id={refusalId} className={styles["payout-refusal"]}>
+                {refusal}
+              </span>
+            ) : null}
           </div>
         </>
       )}
@@ -106,9 +117,44 @@ export function AffiliateCard({
   );
 }
 
+/** Where the pending payout goes, as frozen on its invoice at the request: what staff pay, each value copyable. */
+function PayTo({ destination }: { destination: PayoutDestination }) {
+  return (
+    <section className={styles["pay-to"]} aria-label="Pay to">
+      <h4>Pay to: {destination.method}</h4>
+      <dl>
+        {destination.fields.map(([label, value]) => (
+          <CopyableValue key={label} label={label} value={value} />
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function CopyableValue({ label, value }: { label: string; value: string }) {
+  const { state, copy } = useCopy();
+  const text = useRef<HTMLElement>(null);
+  return (
+    <div className={styles["pay-to-field"]}>
+      <dt>{label}</dt>
+      <dd>
+        <code ref={text}>{value}</code>
+        <Button size="small" variant="ghost" onClick={() => copy(value, text.current)} aria-label={`Copy ${label}`}>
+          {state === "copied" ? "Copied!" : "Copy"}
+        </Button>
+        {state === "refused" ? (
+          <span role="status" className={styles["payout-refusal"]}>
+            Copying was not allowed: the value is selected, press Ctrl+C (⌘C on a Mac).
+          </span>
+        ) : null}
+      </dd>
+    </div>
+  );
+}
+
 function Stat({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="affiliate-stat">
+    <div className={styles["affiliate-stat"]}>
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>

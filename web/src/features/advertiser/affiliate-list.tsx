@@ -2,6 +2,7 @@ import { useRef } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { AffiliateCard } from "./affiliate-card";
 import type { AffiliateView } from "./affiliate-view";
+import styles from "./advertiser.module.css";
 
 export interface AffiliateListProps {
   views: AffiliateView[];
@@ -48,8 +49,8 @@ export function AffiliateList({
   });
 
   return (
-    <div ref={scrollRef} className="affiliate-scroll" tabIndex={0} aria-label="Affiliates">
-      <div role="list" className="affiliate-list" style={{ height: virtualizer.getTotalSize() }}>
+    <div ref={scrollRef} className={styles["affiliate-scroll"]} tabIndex={0} aria-label="Affiliates">
+      <div role="list" className={styles["affiliate-list"]} style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
           const view = views[item.index]!;
           const uid = view.row.user_id;
@@ -59,7 +60,7 @@ export function AffiliateList({
               role="listitem"
               data-index={item.index}
               ref={virtualizer.measureElement}
-              className="affiliate-list-item"
+              className={styles["affiliate-list-item"]}
               style={{ transform: `translateY(${item.start}px)` }}
               aria-setsize={views.length}
               aria-posinset={item.index + 1}

@@ -1,6 +1,8 @@
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import type { User } from "firebase/auth";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { createQueryClient } from "../../lib/query-client";
 import type { PayoutHistoryPage, PayoutRecord } from "@domain/payout-history";
 
 const api = vi.hoisted(() => ({
@@ -8,7 +10,15 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock("./advertiser-api", () => api);
 
-const { PayoutHistory } = await import("./payout-history");
+const { PayoutHistory: History } = await import("./payout-history");
+
+// The list with the API calls' cache the signed-in area provides, a fresh one per test.
+let queryClient = createQueryClient();
+const PayoutHistory = (props: Parameters<typeof History>[0]) => (
+  <QueryClientProvider client={queryClient}>
+    <History {...props} />
+  </QueryClientProvider>
+);
 
 const user = { uid: "staff-1" } as User;
 
@@ -41,6 +51,7 @@ const invoiceNumbers = () =>
 
 afterEach(() => {
   cleanup();
+  queryClient = createQueryClient();
   api.fetchPayoutHistory.mockReset();
 });
 

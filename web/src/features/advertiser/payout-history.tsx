@@ -1,9 +1,12 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import type { User } from "firebase/auth";
 import { rowCents } from "@domain/advertiser-summary";
 import { formatDollars } from "@domain/money";
-import type { PayoutRecord } from "@domain/payout-history";
 import { fetchPayoutHistory } from "./advertiser-api";
+import { Button } from "../../components/ui/button";
+import { Disclosure } from "../../components/ui/disclosure";
+import styles from "./advertiser.module.css";
 
 const timeFormat = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
@@ -15,68 +18,50 @@ const timeFormat = new Intl.DateTimeFormat("en-GB", {
   timeZoneName: "short",
 });
 
-interface History {
-  payouts: PayoutRecord[];
-  next: string | null;
-  loading: boolean;
-}
-
 /**
  * The audit trail (beyond SPEC.md): every recorded payout, newest first, with who recorded it and when.
- * Loaded when opened, a page at a time; `version` changes when a payout is recorded here, to reload it.
+ * Loaded when opened, a page at a time; `version` changes when a payout is recorded here, to reload it
+ * (a new list: a "Load more" answer for the list before is not mixed into it).
  */
 export function PayoutHistory({ user, version }: { user: User; version: number }) {
   const [open, setOpen] = useState(false);
-  const [history, setHistory] = useState<History>({ payouts: [], next: null, loading: true });
-
-  // Bumped whenever the list starts over, so a "Load more" answer for the list before is dropped.
-  const generation = useRef(0);
-
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    generation.current += 1;
-    void fetchPayoutHistory(user, null)
-      .then((page) => live && setHistory({ ...page, loading: false }))
-      .catch((error: unknown) => {
+  const query = useInfiniteQuery({
+    queryKey: ["payout-history", user.uid, version],
+    queryFn: ({ pageParam }) =>
+      fetchPayoutHistory(user, pageParam).catch((error: unknown) => {
         console.error("Loading the payout history failed:", error);
-        if (live) setHistory({ payouts: [], next: null, loading: false });
-      });
-    return () => {
-      live = false;
-    };
-  }, [user, open, version]);
-
-  async function loadMore() {
-    if (!history.next || history.loading) return;
-    const started = generation.current;
-    setHistory((current) => ({ ...current, loading: true }));
-    try {
-      const page = await fetchPayoutHistory(user, history.next);
-      if (generation.current !== started) return;
-      setHistory((current) => ({ payouts: [...current.payouts, ...page.payouts], next: page.next, loading: false }));
-    } catch (error) {
-      console.error("Loading the payout history failed:", error);
-      if (generation.current === started) setHistory((current) => ({ ...current, loading: false }));
-    }
-  }
+        throw error;
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next,
+    enabled: open,
+  });
+  const history = {
+    payouts: query.data?.pages.flatMap((page) => page.payouts) ?? [],
+    next: query.hasNextPage,
+    loading: query.isFetching,
+  };
+  const loadMore = () => {
+    if (history.next && !history.loading) void query.fetchNextPage();
+  };
 
   return (
-    <section className="advertiser-panel payout-history" aria-labelledby="payout-history-heading">
-      <div className="advertiser-panel-header">
+    <section
+      className={`${styles["advertiser-panel"]} ${styles["payout-history"]}`}
+      aria-labelledby="payout-history-heading"
+    >
+      <div className={styles["advertiser-panel-header"]}>
         <h2 id="payout-history-heading">Payout history</h2>
-        <button
-          type="button"
-          className="button button-ghost button-small"
-          aria-expanded={open}
-          aria-controls="payout-history-table"
-          onClick={() => setOpen(!open)}
-        >
-          {open ? "Hide" : "View"}
-        </button>
+        <Disclosure
+          open={open}
+          onToggle={() => setOpen(!open)}
+          controls="payout-history-table"
+          size="small"
+          labels={{ open: "Hide", closed: "View" }}
+        />
       </div>
       {open ? (
-        <div id="payout-history-table" className="payout-history-scroll">
+        <div id="payout-history-table" className={styles["payout-history-scroll"]}>
           {history.payouts.length === 0 ? (
             <p className="muted">{history.loading ? "Loading…" : "No payouts recorded yet."}</p>
           ) : (
@@ -87,7 +72,7 @@ export function PayoutHistory({ user, version }: { user: User; version: number }
                   <th scope="col">Affiliate</th>
                   <th scope="col">Invoice</th>
                   <th scope="col">Method</th>
-                  <th scope="col" className="number">
+                  <th scope="col" className={styles.number}>
                     Amount
                   </th>
                   <th scope="col">Recorded by</th>
@@ -99,11 +84,11 @@ export function PayoutHistory({ user, version }: { user: User; version: number }
                     <td>{timeFormat.format(new Date(payout.paid_at))}</td>
                     <td>
                       {payout.name || payout.company || "—"}
-                      <span className="affiliate-card-id">{payout.user_id}</span>
+                      <span className={styles["affiliate-card-id"]}>{payout.user_id}</span>
                     </td>
                     <td>{payout.invoice_number}</td>
                     <td>{payout.method}</td>
-                    <td className="number">{formatDollars(rowCents(payout.amount))}</td>
+                    <td className={styles.number}>{formatDollars(rowCents(payout.amount))}</td>
                     <td>{payout.recorded_by?.email || payout.recorded_by?.uid || "—"}</td>
                   </tr>
                 ))}
@@ -111,14 +96,9 @@ export function PayoutHistory({ user, version }: { user: User; version: number }
             </table>
           )}
           {history.next ? (
-            <button
-              type="button"
-              className="button button-ghost button-small"
-              disabled={history.loading}
-              onClick={() => void loadMore()}
-            >
+            <Button variant="ghost" size="small" disabled={history.loading} onClick={loadMore}>
               {history.loading ? "Loading…" : "Load more"}
-            </button>
+            </Button>
           ) : null}
         </div>
       ) : null}

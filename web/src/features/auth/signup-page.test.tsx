@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, test, vi, type MockInstance } from "vitest";
 import type { User } from "firebase/auth";
 
-// Firebase Auth and reactfire are mocked at the module boundary: the page's own flow is what is tested.
+// Firebase Auth, reactfire and the app's auth state are mocked at the module boundary: the page's own flow is what is tested.
 const session = vi.hoisted(() => {
   type Check = { status: "success"; data: { signedIn: boolean; user: unknown } };
   let check: Check = { status: "success", data: { signedIn: false, user: null } };
@@ -29,9 +29,18 @@ const firebaseAuth = vi.hoisted(() => ({
 }));
 const auth = vi.hoisted(() => ({ name: "the auth instance" }));
 vi.mock("firebase/auth", () => firebaseAuth);
-vi.mock("reactfire", async () => {
+vi.mock("reactfire", () => ({ useAuth: () => auth }));
+// The app's one auth state (lib/auth), as the session says.
+vi.mock("../../lib/auth", async () => {
   const { useSyncExternalStore } = await import("react");
-  return { useAuth: () => auth, useSigninCheck: () => useSyncExternalStore(session.subscribe, session.get) };
+  return {
+    useAuthState: () => {
+      const { data } = useSyncExternalStore(session.subscribe, session.get);
+      return data.signedIn
+        ? { status: "signed-in", user: data.user, claims: { admin: false, advertiser: false } }
+        : { status: "signed-out" };
+    },
+  };
 });
 vi.mock("../../components/page-meta", () => ({ PageMeta: () => null }));
 

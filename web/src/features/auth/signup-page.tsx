@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, Navigate, useNavigate } from "react-router-dom";
-import { useAuth, useSigninCheck } from "reactfire";
+import { useAuth } from "reactfire";
 import {
   GoogleAuthProvider,
   isSignInWithEmailLink,
@@ -10,11 +10,14 @@ import {
   type User,
 } from "firebase/auth";
 import { programme } from "@domain/programme";
+import { Button } from "../../components/ui/button";
 import { Loading } from "../../components/loading";
 import { PageMeta } from "../../components/page-meta";
-import { paths } from "../../app/paths";
-import { ApiError, callApi } from "../../lib/api";
-import "./signup.css";
+import { paths } from "../../config/paths";
+import { createAccount as createAccountCall } from "../../lib/account-api";
+import { ApiError } from "../../lib/api";
+import { useAuthState } from "../../lib/auth";
+import styles from "./signup.module.css";
 
 /** SPEC.md §3: the e-mail used for a sign-in link is kept locally until sign-in completes. */
 export const emailForSignInKey = "emailForSignIn";
@@ -28,7 +31,7 @@ export function providerMessage(error: unknown): string {
 /** SPEC.md §8: the server's error, or 'Failed to create account' when no answer came (network, token). */
 async function createAccount(user: User): Promise<void> {
   try {
-    await callApi(user, "POST", "/api/create_account");
+    await createAccountCall(user);
   } catch (error) {
     throw new Error(error instanceof ApiError && error.message ? error.message : "Failed to create account", {
       cause: error,
@@ -51,7 +54,7 @@ type Phase =
 
 export function SignupPage() {
   const auth = useAuth();
-  const signin = useSigninCheck();
+  const signin = useAuthState();
   const navigate = useNavigate();
   const [email, setEmail] = useState("");
   // Opened from a sign-in link: finish with the stored e-mail, or ask for it (another device). The page
@@ -128,20 +131,20 @@ export function SignupPage() {
 
   // A signed-in visitor belongs on the dashboard, unless this page is finishing their sign-in or showing
   // why that failed (signed in, but the server could not create the account).
-  if (signin.status === "success" && signin.data.signedIn && phase.kind !== "working" && phase.kind !== "error") {
+  if (signin.status === "signed-in" && phase.kind !== "working" && phase.kind !== "error") {
     return <Navigate to={paths.dashboard} replace />;
   }
-  if (signin.status !== "success") return <Loading />;
+  if (signin.status === "unknown") return <Loading />;
 
   return (
-    <section className="signup">
+    <section className={styles.signup}>
       <PageMeta
         title={`Sign up | ${programme.name}`}
         description="Join the affiliate programme with Google or an e-mail sign-in link: free, in a minute."
         path={paths.signup}
         keywords={["affiliate sign up", "AI affiliate program"]}
       />
-      <div className="signup-card">
+      <div className={styles["signup-card"]}>
         <h1>{askingForEmail ? "Confirm your e-mail" : "Join the affiliate programme"}</h1>
         <p className="muted">
           {askingForEmail
@@ -151,9 +154,9 @@ export function SignupPage() {
 
         {askingForEmail ? null : (
           <>
-            <button
-              type="button"
-              className="button button-google"
+            <Button
+              variant="plain"
+              className={styles.google}
               onClick={continueWithGoogle}
               disabled={phase.kind === "working"}
             >
@@ -176,14 +179,14 @@ export function SignupPage() {
                 />
               </svg>
               Continue with Google
-            </button>
-            <p className="divider" aria-hidden="true">
+            </Button>
+            <p className={styles.divider} aria-hidden="true">
               <span>or</span>
             </p>
           </>
         )}
 
-        <form onSubmit={continueWithEmail} className="signup-form" noValidate>
+        <form onSubmit={continueWithEmail} className={styles["signup-form"]} noValidate>
           <label htmlFor="signup-email">Email</label>
           <input
             id="signup-email"
@@ -194,13 +197,9 @@ export function SignupPage() {
             value={email}
             onChange={(event) => setEmail(event.target.value)}
           />
-          <button
-            type="submit"
-            className="button button-primary"
-            disabled={email.trim() === "" || phase.kind === "working"}
-          >
+          <Button type="submit" className={styles.submit} disabled={email.trim() === "" || phase.kind === "working"}>
             {askingForEmail ? "Sign in" : "Continue with Email"}
-          </button>
+          </Button>
         </form>
 
         <div aria-live="polite">
@@ -209,11 +208,15 @@ export function SignupPage() {
               A sign-in link is on its way to {phase.email}. Check your inbox, and your spam folder too.
             </p>
           ) : null}
-          {phase.kind === "error" ? <p className="message message-error">{phase.message}</p> : null}
+          {phase.kind === "error" ? (
+            <p className="message message-error" role="alert">
+              {phase.message}
+            </p>
+          ) : null}
           {phase.kind === "working" ? <Loading label="Signing you in…" /> : null}
         </div>
 
-        <p className="fine-print">
+        <p className={styles["fine-print"]}>
           By continuing you agree to the <Link to={paths.termsOfService}>Terms of Service</Link>.
         </p>
       </div>

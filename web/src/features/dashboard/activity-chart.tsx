@@ -2,6 +2,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { lastDays } from "@domain/days";
 import type { AffiliateDoc } from "@domain/model";
+import styles from "./dashboard.module.css";
 
 export default function ActivityChart({ affiliate, now }: { affiliate: AffiliateDoc; now: Date }) {
   const data = lastDays(now, 30).map((day) => {
@@ -15,7 +16,11 @@ export default function ActivityChart({ affiliate, now }: { affiliate: Affiliate
     };
   });
   return (
-    <div className="chart" role="img" aria-label="Daily clicks, sign-ups, sales and earnings over the last 30 days">
+    <div
+      className={styles.chart}
+      role="img"
+      aria-label="Daily clicks, sign-ups, sales and earnings over the last 30 days"
+    >
       <ResponsiveContainer width="100%" height={260}>
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#2e3056" />

@@ -1,5 +1,4 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import type { ReactNode } from "react";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import type { User } from "firebase/auth";
 import { affiliateFixture, completeDetails } from "./affiliate-fixture";
@@ -19,10 +18,14 @@ vi.mock("./use-affiliate", async (importOriginal) => ({
 }));
 vi.mock("./transaction-history", () => ({ TransactionHistory: () => null }));
 vi.mock("./activity-chart", () => ({ default: () => null }));
-vi.mock("../../app/require-sign-in", () => ({
-  RequireSignIn: ({ children }: { children: (user: User) => ReactNode }) =>
-    children({ uid: "u1", getIdToken: async () => "token" } as unknown as User),
-}));
+vi.mock("../../lib/auth", () => {
+  const signedIn = {
+    status: "signed-in",
+    user: { uid: "u1", getIdToken: async () => "token" } as unknown as User,
+    claims: { admin: false, advertiser: false },
+  };
+  return { useSignedIn: () => signedIn };
+});
 vi.mock("../../components/page-meta", () => ({ PageMeta: () => null }));
 
 const { DashboardPage } = await import("./dashboard-page");
@@ -38,7 +41,7 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-const linkUrls = () => [...document.querySelectorAll(".link-url")].map((url) => url.textContent);
+const linkUrls = () => screen.getAllByRole("code").map((url) => url.textContent);
 const chosen = () => screen.getByRole("radio", { checked: true }).textContent;
 
 test("the advertiser switcher stores the choice under currentAdvertiser and shows that advertiser's links", () => {

@@ -7,18 +7,18 @@ import { isAccountComplete } from "@domain/payout-details";
 import { payoutMessages } from "@domain/payout-eligibility";
 import { programme } from "@domain/programme";
 import { Loading } from "../../components/loading";
+import { Button } from "../../components/ui/button";
 import { PageMeta } from "../../components/page-meta";
-import { paths } from "../../app/paths";
-import { RequireSignIn } from "../../app/require-sign-in";
-import { useAuthState } from "../../app/auth-state";
-import { callApi } from "../../lib/api";
+import { paths } from "../../config/paths";
+import { useSignedIn } from "../../lib/auth";
+import { createAccount } from "./dashboard-api";
 import { LinksSection } from "./links-section";
 import { PayoutSection } from "./payout-section";
 import { AllTime, LastSevenDays } from "./stat-cards";
 import { TrackerCards } from "./tracker-cards";
 import { TransactionHistory } from "./transaction-history";
 import { useAffiliate, useCurrentAdvertiser, useLinkDomains } from "./use-affiliate";
-import "./dashboard.css";
+import styles from "./dashboard.module.css";
 
 // The chart library is loaded after the cards, on its own.
 const ActivityChart = lazy(() => import("./activity-chart"));
@@ -32,18 +32,18 @@ export function DashboardPage() {
         path={paths.dashboard}
         noindex
       />
-      <RequireSignIn>{(user) => <Dashboard user={user} />}</RequireSignIn>
+      <Dashboard />
     </>
   );
 }
 
-function Dashboard({ user }: { user: User }) {
-  const auth = useAuthState();
-  const isAdmin = auth.status === "signed-in" && auth.claims.admin;
+function Dashboard() {
+  const { user, claims } = useSignedIn();
+  const isAdmin = claims.admin;
   const [viewedUid, setViewedUid] = useState<string | null>(null);
   const uid = viewedUid ?? user.uid;
   return (
-    <div className="dashboard">
+    <div className={styles.dashboard}>
       {isAdmin ? <SetUid current={viewedUid} onChange={setViewedUid} /> : null}
       <AffiliateDashboard key={uid} user={user} uid={uid} readOnly={uid !== user.uid} />
     </div>
@@ -58,7 +58,7 @@ function SetUid({ current, onChange }: { current: string | null; onChange: (uid:
     onChange(value.trim() || null);
   }
   return (
-    <form className="set-uid" onSubmit={submit} aria-label="Admin: view an affiliate">
+    <form className={styles["set-uid"]} onSubmit={submit} aria-label="Admin: view an affiliate">
       <label htmlFor="set-uid">Set Uid</label>
       <input
         id="set-uid"
@@ -66,13 +66,13 @@ function SetUid({ current, onChange }: { current: string | null; onChange: (uid:
         onChange={(event) => setValue(event.target.value)}
         placeholder="Affiliate uid"
       />
-      <button type="submit" className="button button-primary button-small">
+      <Button type="submit" size="small">
         Set Uid
-      </button>
+      </Button>
       {current ? (
-        <button type="button" className="button button-ghost button-small" onClick={() => onChange(null)}>
+        <Button variant="ghost" size="small" onClick={() => onChange(null)}>
           Back to my account
-        </button>
+        </Button>
       ) : null}
     </form>
   );
@@ -104,20 +104,20 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
   return (
     <>
       {readOnly ? (
-        <p className="message read-only-note">
+        <p className={`message ${styles["read-only-note"]}`}>
           Viewing {data.name || data.email || uid} ({uid}), read-only.
         </p>
       ) : null}
       {data.fraud_user ? <p className="message message-error">{payoutMessages.suspended}</p> : null}
       {data.july4bug_comp_cents > 0 ? (
-        <p className="compensation-banner" role="note">
+        <p className={styles["compensation-banner"]} role="note">
           We have credited {formatDollars(data.july4bug_comp_cents)} to your earnings to make up for the clicks and
           sign-ups we missed between 4 July and 27 August 2025. Thank you for your patience.
         </p>
       ) : null}
       <LastSevenDays affiliate={data} now={now} />
       <AllTime affiliate={data} />
-      <section aria-labelledby="activity" className="dashboard-section">
+      <section aria-labelledby="activity" className={styles["dashboard-section"]}>
         <h2 id="activity">Last 30 Days</h2>
         <Suspense fallback={<Loading label="Loading the chart…" />}>
           <ActivityChart affiliate={data} now={now} />
@@ -134,7 +134,7 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
           readOnly={readOnly}
         />
       ) : (
-        <section aria-labelledby="links" className="dashboard-section">
+        <section aria-labelledby="links" className={styles["dashboard-section"]}>
           <h2 id="links">Your Affiliate Links</h2>
           <p className="muted">Complete your payout details below and your tracking links will appear here.</p>
         </section>
@@ -152,7 +152,7 @@ function useAccountCreation(user: User, readOnly: boolean, missing: boolean) {
   useEffect(() => {
     if (!missing || readOnly || asked.current) return;
     asked.current = true;
-    callApi(user, "POST", "/api/create_account").catch((failure: unknown) =>
+    createAccount(user).catch((failure: unknown) =>
       setError(failure instanceof Error && failure.message ? failure.message : "Failed to create account"),
     );
   }, [missing, readOnly, user]);
@@ -165,18 +165,17 @@ function SuspendedNotice() {
   const navigate = useNavigate();
   async function logOut() {
     try {
-      await signOut(auth);
+      // Home first: the sign-in guard around the dashboard would otherwise send a signed-out visitor to /signup.
       navigate(paths.home);
+      await signOut(auth);
     } catch (error) {
       console.error("Sign-out failed:", error);
     }
   }
   return (
-    <section className="suspended" role="alert">
+    <section className={styles.suspended} role="alert">
       <p>{payoutMessages.suspended}</p>
-      <button type="button" className="button button-primary" onClick={logOut}>
-        Log out
-      </button>
+      <Button onClick={logOut}>Log out</Button>
     </section>
   );
 }

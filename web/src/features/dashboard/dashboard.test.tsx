@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, queries, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import type { User } from "firebase/auth";
 import type { AffiliateDoc, InvoiceSnapshot } from "@domain/model";
@@ -13,10 +13,9 @@ afterEach(cleanup);
 const now = new Date("2026-11-21T12:00:00Z");
 const user = { uid: "u1", getIdToken: async () => "token" } as unknown as User;
 
-const value = (label: string, within: HTMLElement) =>
-  [...within.querySelectorAll(".stat-card")]
-    .find((card) => card.querySelector(".stat-label")?.textContent === label)
-    ?.querySelector(".stat-value")?.textContent;
+/** The figure shown beside a stat card's label, found by the label's text. */
+const value = (label: string, section: HTMLElement) =>
+  queries.queryByText(section, label, { exact: true })?.nextElementSibling?.textContent;
 
 describe("the cards", () => {
   test("Last 7 Days adds up the days in the window only", () => {
@@ -72,7 +71,10 @@ describe("the cards", () => {
       />,
     );
     const cards = container.querySelectorAll("details");
-    expect([...cards].map((card) => card.querySelector(".tracker-name")?.textContent)).toEqual(["Default link", "/tw"]);
+    expect([...cards].map((card) => card.querySelector("summary")?.firstElementChild?.textContent)).toEqual([
+      "Default link",
+      "/tw",
+    ]);
     expect(cards[1]!.open).toBe(false);
     expect(cards[1]!.textContent).toContain("200 clicks → 20 sign-ups (10.0%) → 5 sales (25.0%) · $0.30 per click");
     expect(cards[0]!.textContent).toContain("$0.00 per click");
@@ -96,7 +98,7 @@ describe("the cards", () => {
         })}
       />,
     );
-    const funnels = [...container.querySelectorAll(".funnel")].map((funnel) => funnel.textContent?.split(" · ")[1]);
+    const funnels = queries.getAllByLabelText(container, "Funnel").map((funnel) => funnel.textContent?.split(" · ")[1]);
     expect(funnels).toEqual(["$3.33 per click", "$0.0033 per click", "$0.0013 per click", "no clicks yet"]);
   });
 });
@@ -174,6 +176,32 @@ describe("the payout section", () => {
     expect(JSON.parse(String(init?.body))).toMatchObject({ price: "500.00", name: "Dana" });
     expect((screen.getByRole("button", { name: "Request Payout" }) as HTMLButtonElement).disabled).toBe(false);
     fetch.mockRestore();
+  });
+
+  test("while a payout is pending, the details form says changes apply from the next payout", () => {
+    const latest = {
+      invoice_number: "INV-2026-000007",
+      issued_at: new Date("2026-11-01T00:00:00Z"),
+      due_at: new Date("2026-11-15T00:00:00Z"),
+      period: "October 2026",
+      amount_cents: 25_000,
+      payee: {},
+    } as InvoiceSnapshot;
+    const note =
+      /Your pending payout goes to the details on its invoice \(INV-2026-000007\)\. Changes you save now apply from your next payout\./;
+    render(
+      <PayoutSection
+        user={user}
+        affiliate={affiliate({ ...complete, latest_invoice: latest, payout_pending: true })}
+        readOnly={false}
+      />,
+    );
+    expect(screen.getByText(note)).toBeTruthy();
+    cleanup();
+    render(
+      <PayoutSection user={user} affiliate={affiliate({ ...complete, latest_invoice: latest })} readOnly={false} />,
+    );
+    expect(screen.queryByText(note)).toBeNull();
   });
 
   test("an invoice download that is not a PDF alerts SPEC.md's 'Received content is not a PDF'", async () => {

@@ -5,7 +5,16 @@ import { advertiserIds, advertisers, type AdvertiserId } from "@domain/advertise
 import { landingPages } from "@domain/landing-pages";
 import type { AffiliateDoc } from "@domain/model";
 import { isUsableTracker, normalizeTracker, trackerInputMaxLength } from "@domain/tracker";
-import { callApi } from "../../lib/api";
+import { Button } from "../../components/ui/button";
+import { Field } from "../../components/ui/field";
+import { useCopy } from "../../components/ui/use-copy";
+import { addCustomLink, deleteCustomLink } from "./dashboard-api";
+import styles from "./dashboard.module.css";
+
+const landingOptions = landingPages.map((page) => ({
+  label: `${page.label}${page.nsfw ? " (NSFW)" : ""}`,
+  value: page.value,
+}));
 
 interface Props {
   user: User;
@@ -25,13 +34,15 @@ export function LinksSection({ user, affiliate, advertiser, onAdvertiserChange, 
   const normalized = normalizeTracker(tracker);
   const canAdd = tracker !== "" && isUsableTracker(normalized) && !links.includes(normalized) && !busy;
 
+  const owner = { uid: affiliate.uid, currentAdvertiser: advertiser };
+
   // SPEC.md §8: errors adding or deleting links are only logged.
-  async function change(path: "/api/add_custom_link" | "/api/delete_custom_link", body: object) {
+  async function change(name: string, call: () => Promise<void>) {
     setBusy(true);
     try {
-      await callApi(user, "POST", path, { uid: affiliate.uid, currentAdvertiser: advertiser, ...body });
+      await call();
     } catch (error) {
-      console.error(`${path} failed:`, error);
+      console.error(`/api/${name} failed:`, error);
     } finally {
       setBusy(false);
     }
@@ -40,58 +51,57 @@ export function LinksSection({ user, affiliate, advertiser, onAdvertiserChange, 
   async function add(event: FormEvent) {
     event.preventDefault();
     if (!canAdd) return;
-    await change("/api/add_custom_link", { suffix: normalized });
+    await change("add_custom_link", () => addCustomLink(user, owner, normalized));
     setTracker("");
   }
 
   const link = (suffix: string) => affiliateLink(linkDomains[advertiser], affiliate.uid, suffix, landing);
   return (
-    <section aria-labelledby="links" className="dashboard-section">
+    <section aria-labelledby="links" className={styles["dashboard-section"]}>
       <h2 id="links">Your Affiliate Links</h2>
-      <div className="advertiser-switch" role="radiogroup" aria-label="Advertiser">
+      <div className={styles["advertiser-switch"]} role="radiogroup" aria-label="Advertiser">
         {advertiserIds.map((id) => (
-          <button
+          <Button
             key={id}
-            type="button"
             role="radio"
             aria-checked={id === advertiser}
-            className={`button button-small ${id === advertiser ? "button-primary" : "button-ghost"}`}
+            size="small"
+            variant={id === advertiser ? "primary" : "ghost"}
             onClick={() => onAdvertiserChange(id)}
           >
             {advertisers[id].name}
-          </button>
+          </Button>
         ))}
       </div>
 
-      <div className="field inline">
-        <label htmlFor="landing-page">Landing page</label>
-        <select id="landing-page" value={landing} onChange={(event) => setLanding(event.target.value)}>
-          {landingPages.map((page) => (
-            <option key={page.label} value={page.value}>
-              {page.label}
-              {page.nsfw ? " (NSFW)" : ""}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field
+        id="landing-page"
+        label="Landing page"
+        inline
+        value={landing}
+        onChange={setLanding}
+        options={landingOptions}
+      />
 
-      <ul className="link-list">
+      <ul className={styles["link-list"]}>
         <LinkRow label="Default" url={link("")} />
         {links.map((suffix) => (
           <LinkRow
             key={suffix}
             label={suffix}
             url={link(suffix)}
-            onDelete={readOnly ? undefined : () => change("/api/delete_custom_link", { link: suffix })}
+            onDelete={
+              readOnly ? undefined : () => change("delete_custom_link", () => deleteCustomLink(user, owner, suffix))
+            }
             busy={busy}
           />
         ))}
       </ul>
 
       {readOnly ? null : (
-        <form className="add-tracker" onSubmit={add}>
+        <form className={styles["add-tracker"]} onSubmit={add}>
           <label htmlFor="new-tracker">Add a tracker</label>
-          <div className="inline">
+          <div className={styles.inline}>
             <input
               id="new-tracker"
               value={tracker}
@@ -100,11 +110,11 @@ export function LinksSection({ user, affiliate, advertiser, onAdvertiserChange, 
               aria-describedby="new-tracker-hint"
               onChange={(event) => setTracker(event.target.value)}
             />
-            <button type="submit" className="button button-primary" disabled={!canAdd}>
+            <Button type="submit" disabled={!canAdd}>
               Add Tracker
-            </button>
+            </Button>
           </div>
-          <p id="new-tracker-hint" className="muted small">
+          <p id="new-tracker-hint" className={`muted ${styles.small}`}>
             {tracker ? (
               <>
                 Will be added as <code>{normalized}</code>
@@ -131,48 +141,25 @@ function LinkRow({
   onDelete?: () => void;
   busy?: boolean;
 }) {
-  const [copy, setCopy] = useState<"idle" | "copied" | "refused">("idle");
+  const { state: copy, copy: copyText } = useCopy();
   const urlText = useRef<HTMLElement>(null);
-  async function copyLink() {
-    try {
-      // Absent outside a secure context; refused when the page lacks the permission or focus.
-      if (!navigator.clipboard) throw new Error("No clipboard access");
-      await navigator.clipboard.writeText(url);
-      setCopy("copied");
-      window.setTimeout(() => setCopy((now) => (now === "copied" ? "idle" : now)), 2000);
-    } catch {
-      // The browser said no: select the link so one keystroke copies it, and say so.
-      if (urlText.current) window.getSelection()?.selectAllChildren(urlText.current);
-      setCopy("refused");
-    }
-  }
+  const copyLink = () => copyText(url, urlText.current);
   return (
-    <li className="link-row">
-      <span className="link-label">{label}</span>
-      <code className="link-url" ref={urlText}>
+    <li className={styles["link-row"]}>
+      <span className={styles["link-label"]}>{label}</span>
+      <code className={styles["link-url"]} ref={urlText}>
         {url}
       </code>
-      <button
-        type="button"
-        className="button button-small button-ghost"
-        onClick={copyLink}
-        aria-label={`Copy the ${label} link`}
-      >
+      <Button size="small" variant="ghost" onClick={copyLink} aria-label={`Copy the ${label} link`}>
         {copy === "copied" ? "Copied!" : "Copy"}
-      </button>
+      </Button>
       {onDelete ? (
-        <button
-          type="button"
-          className="button button-small button-danger"
-          onClick={onDelete}
-          disabled={busy}
-          aria-label={`Delete tracker ${label}`}
-        >
+        <Button size="small" variant="danger" onClick={onDelete} disabled={busy} aria-label={`Delete tracker ${label}`}>
           Delete
-        </button>
+        </Button>
       ) : null}
       {copy === "refused" ? (
-        <p className="link-copy-refused muted small" role="status">
+        <p className={`${styles["link-copy-refused"]} muted ${styles.small}`} role="status">
           Your browser did not allow copying: the link is selected, press Ctrl+C (⌘C on a Mac) to copy it.
         </p>
       ) : null}

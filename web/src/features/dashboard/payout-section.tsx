@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from "react";
 import type { User } from "firebase/auth";
-import { balanceCents } from "@domain/balance";
 import { formatInvoiceDate } from "@domain/invoice";
 import type { AffiliateDoc } from "@domain/model";
 import { formatDollars, formatDollarsFixed } from "@domain/money";
@@ -14,10 +13,20 @@ import {
   type PayoutDetailsRequest,
   type PayoutType,
 } from "@domain/payout-details";
-import { minimumPayoutCents, nextPayoutAllowedAt, payoutMessages, payoutRefusal } from "@domain/payout-eligibility";
-import { callApi, callApiForPdf, saveFile } from "../../lib/api";
+import { minimumPayoutCents, nextPayoutAllowedAt, payoutMessages } from "@domain/payout-eligibility";
+import { Button } from "../../components/ui/button";
+import { Field, type FieldProps } from "../../components/ui/field";
+import { balanceOf, payoutRefusalOf } from "../../lib/affiliate-rules";
+import { saveFile } from "../../lib/api";
+import {
+  downloadInvoice as fetchInvoice,
+  requestPayout as askForPayout,
+  updateDetails as saveDetails,
+  type DetailsForm,
+} from "./dashboard-api";
+import styles from "./dashboard.module.css";
 
-type Form = Required<{ [K in keyof PayoutDetailsRequest]: string }>;
+type Form = DetailsForm;
 
 interface Props {
   user: User;
@@ -33,11 +42,7 @@ export function PayoutSection({ user, affiliate, readOnly }: Props) {
   const [busy, setBusy] = useState<"details" | "payout" | "invoice" | null>(null);
   const [detailsMessage, setDetailsMessage] = useState<Message>(null);
   const [payoutMessage, setPayoutMessage] = useState<Message>(null);
-  const balance = balanceCents({
-    earningsCents: affiliate.total_earnings_cents,
-    refundedCents: affiliate.total_refunded_cents,
-    payoutsCents: affiliate.total_payouts_cents,
-  });
+  const balance = balanceOf(affiliate);
   const now = new Date();
   const nextAllowed = nextPayoutAllowedAt(affiliate.last_payout, now);
 
@@ -53,7 +58,7 @@ export function PayoutSection({ user, affiliate, readOnly }: Props) {
     }
     setBusy("details");
     try {
-      await callApi(user, "POST", "/api/update_paypal_account", form);
+      await saveDetails(user, form);
       setDetailsMessage({ kind: "success", text: "Details successfully updated." });
     } catch (error) {
       setDetailsMessage({ kind: "error", text: `Failed to update details: ${(error as Error).message}` });
@@ -65,25 +70,16 @@ export function PayoutSection({ user, affiliate, readOnly }: Props) {
   async function requestPayout() {
     setPayoutMessage(null);
     // SPEC.md §8's alerts, checked here first (the server checks everything again).
-    const refusal = payoutRefusal(
-      {
-        details: toStoredDetails(form as PayoutDetailsRequest as Parameters<typeof toStoredDetails>[0]),
-        fraudUser: affiliate.fraud_user,
-        payoutPending: affiliate.payout_pending,
-        lastPayout: affiliate.last_payout,
-        earningsCents: affiliate.total_earnings_cents,
-        refundedCents: affiliate.total_refunded_cents,
-        payoutsCents: affiliate.total_payouts_cents,
-      },
-      new Date(),
-    );
+    // The details as typed in the form, not yet saved, are what the request sends.
+    const typed = toStoredDetails(form as PayoutDetailsRequest as Parameters<typeof toStoredDetails>[0]);
+    const refusal = payoutRefusalOf({ ...affiliate, ...typed }, new Date());
     if (refusal) {
       window.alert(payoutMessages[refusal]);
       return;
     }
     setBusy("payout");
     try {
-      const invoice = await callApiForPdf(user, "/api/request_payout", { ...form, price: formatDollarsFixed(balance) });
+      const invoice = await askForPayout(user, form, formatDollarsFixed(balance));
       saveFile(invoice);
       setPayoutMessage({ kind: "success", text: `Payout requested: your invoice ${invoice.fileName} was downloaded.` });
     } catch (error) {
@@ -97,9 +93,7 @@ export function PayoutSection({ user, affiliate, readOnly }: Props) {
     if (!affiliate.latest_invoice) return;
     setBusy("invoice");
     try {
-      saveFile(
-        await callApiForPdf(user, "/api/download_invoice", { invoice_number: affiliate.latest_invoice.invoice_number }),
-      );
+      saveFile(await fetchInvoice(user, affiliate.latest_invoice.invoice_number));
     } catch (error) {
       window.alert((error as Error).message);
     } finally {
@@ -109,57 +103,61 @@ export function PayoutSection({ user, affiliate, readOnly }: Props) {
 
   const invoice = affiliate.latest_invoice;
   return (
-    <section aria-labelledby="payout" className="dashboard-section">
+    <section aria-labelledby="payout" className={styles["dashboard-section"]}>
       <h2 id="payout">Payout</h2>
-      <div className="payout-summary">
+      <div className={styles["payout-summary"]}>
         <div>
-          <span className="stat-label">Available balance</span>
-          <span className="stat-value">{formatDollars(balance)}</span>
-          <span className="muted small">Minimum payout {formatDollars(minimumPayoutCents)}, one payout a month.</span>
+          <span className={styles["stat-label"]}>Available balance</span>
+          <span className={styles["stat-value"]}>{formatDollars(balance)}</span>
+          <span className={`muted ${styles.small}`}>
+            Minimum payout {formatDollars(minimumPayoutCents)}, one payout a month.
+          </span>
         </div>
-        <div className="payout-status" aria-live="polite">
+        <div className={styles["payout-status"]} aria-live="polite">
           {affiliate.payout_pending && invoice ? (
-            <p className="status status-pending">
+            <p className={`${styles.status} ${styles["status-pending"]}`}>
               Payout pending: {formatDollars(invoice.amount_cents)} requested on {formatInvoiceDate(invoice.issued_at)}{" "}
               (invoice {invoice.invoice_number}).
             </p>
           ) : affiliate.last_payout ? (
-            <p className="status">
+            <p className={styles.status}>
               Last payout {formatInvoiceDate(affiliate.last_payout)}.
               {nextAllowed ? ` Next payout possible from ${formatInvoiceDate(nextAllowed)}.` : ""}
             </p>
           ) : (
-            <p className="status muted">No payouts yet.</p>
+            <p className={`${styles.status} muted`}>No payouts yet.</p>
           )}
-          <div className="inline">
+          <div className={styles.inline}>
             {readOnly ? null : (
-              <button type="button" className="button button-primary" onClick={requestPayout} disabled={busy !== null}>
+              <Button onClick={requestPayout} disabled={busy !== null}>
                 {busy === "payout" ? "Requesting…" : "Request Payout"}
-              </button>
+              </Button>
             )}
             {invoice ? (
-              <button type="button" className="button button-ghost" onClick={downloadInvoice} disabled={busy !== null}>
+              <Button variant="ghost" onClick={downloadInvoice} disabled={busy !== null}>
                 Download invoice {invoice.invoice_number}
-              </button>
+              </Button>
             ) : null}
           </div>
         </div>
       </div>
       {payoutMessage ? <p className={`message message-${payoutMessage.kind}`}>{payoutMessage.text}</p> : null}
 
-      <form className="details-form" onSubmit={updateDetails} noValidate aria-labelledby="details-heading">
+      <form className={styles["details-form"]} onSubmit={updateDetails} noValidate aria-labelledby="details-heading">
         <h3 id="details-heading">Payout Details</h3>
+        {affiliate.payout_pending && invoice ? (
+          <p className={`muted ${styles.small}`}>
+            Your pending payout goes to the details on its invoice ({invoice.invoice_number}). Changes you save now
+            apply from your next payout.
+          </p>
+        ) : null}
         <fieldset disabled={readOnly || busy !== null}>
-          <div className="form-grid">
+          <div className={styles["form-grid"]}>
             {[...detailFields, ...(methodFields[form.payoutType as PayoutType] ?? [])].map((field) => (
               <Field key={field.id} {...field} value={form[field.id]} onChange={set(field.id)} />
             ))}
           </div>
-          {readOnly ? null : (
-            <button type="submit" className="button button-primary">
-              {busy === "details" ? "Saving…" : "Update Details"}
-            </button>
-          )}
+          {readOnly ? null : <Button type="submit">{busy === "details" ? "Saving…" : "Update Details"}</Button>}
         </fieldset>
         <div aria-live="polite">
           {detailsMessage ? <p className={`message message-${detailsMessage.kind}`}>{detailsMessage.text}</p> : null}
@@ -169,16 +167,7 @@ export function PayoutSection({ user, affiliate, readOnly }: Props) {
   );
 }
 
-interface FieldSpec {
-  id: keyof Form;
-  label: string;
-  required?: boolean;
-  type?: "text" | "email" | "number";
-  /** A select of these instead of an input. */
-  options?: readonly string[];
-  autoComplete?: string;
-  hint?: string;
-}
+type FieldSpec = Omit<FieldProps, "id" | "value" | "onChange"> & { id: keyof Form };
 
 /** The details every payout method needs, then the method (SPEC.md §2's form, in its order). */
 const detailFields: FieldSpec[] = [
@@ -211,48 +200,3 @@ const methodFields: Record<PayoutType, FieldSpec[]> = {
     { id: "swiftBIC", label: detailLabels.swift_BIC },
   ],
 };
-
-interface FieldProps extends FieldSpec {
-  value: string;
-  onChange: (value: string) => void;
-}
-
-function Field({ id, label, value, onChange, required, type = "text", options, autoComplete, hint }: FieldProps) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>
-        {label}{" "}
-        {required ? (
-          <span className="required" aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </label>
-      {options ? (
-        <select id={id} value={value} required={required} onChange={(event) => onChange(event.target.value)}>
-          {options.map((option) => (
-            <option key={option}>{option}</option>
-          ))}
-        </select>
-      ) : (
-        <input
-          id={id}
-          type={type}
-          value={value}
-          required={required}
-          autoComplete={autoComplete}
-          aria-describedby={hint ? `${id}-hint` : undefined}
-          onChange={(event) => onChange(event.target.value)}
-          // SPEC.md §5: a number input loses focus on the mouse wheel, so scrolling the page never changes it.
-          onWheel={type === "number" ? (event) => event.currentTarget.blur() : undefined}
-          inputMode={type === "number" ? "numeric" : undefined}
-        />
-      )}
-      {hint ? (
-        <span id={`${id}-hint`} className="muted small">
-          {hint}
-        </span>
-      ) : null}
-    </div>
-  );
-}

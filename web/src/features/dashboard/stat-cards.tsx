@@ -1,13 +1,14 @@
-import { balanceCents } from "@domain/balance";
 import { sumLastDays } from "@domain/days";
 import type { AffiliateDoc } from "@domain/model";
 import { formatDollars } from "@domain/money";
+import { balanceOf } from "../../lib/affiliate-rules";
+import styles from "./dashboard.module.css";
 
 export function StatCard({ label, value }: { label: string; value: string | number }) {
   return (
-    <div className="stat-card">
-      <span className="stat-label">{label}</span>
-      <span className="stat-value">{value}</span>
+    <div className={styles["stat-card"]}>
+      <span className={styles["stat-label"]}>{label}</span>
+      <span className={styles["stat-value"]}>{value}</span>
     </div>
   );
 }
@@ -16,9 +17,9 @@ export function StatCard({ label, value }: { label: string; value: string | numb
 export function LastSevenDays({ affiliate, now }: { affiliate: AffiliateDoc; now: Date }) {
   const week = sumLastDays(affiliate.recent_days, now, 7);
   return (
-    <section aria-labelledby="last-7-days" className="dashboard-section">
+    <section aria-labelledby="last-7-days" className={styles["dashboard-section"]}>
       <h2 id="last-7-days">Last 7 Days</h2>
-      <div className="stat-grid">
+      <div className={styles["stat-grid"]}>
         <StatCard label="Earnings" value={formatDollars(week.earnings_cents)} />
         <StatCard label="Sign-ups" value={week.sign_ups} />
         <StatCard label="Clicks" value={week.clicks} />
@@ -30,15 +31,11 @@ export function LastSevenDays({ affiliate, now }: { affiliate: AffiliateDoc; now
 
 /** SPEC.md §2: All Time cards (balance, total earnings, payouts, sign-ups, clicks, sales). */
 export function AllTime({ affiliate }: { affiliate: AffiliateDoc }) {
-  const balance = balanceCents({
-    earningsCents: affiliate.total_earnings_cents,
-    refundedCents: affiliate.total_refunded_cents,
-    payoutsCents: affiliate.total_payouts_cents,
-  });
+  const balance = balanceOf(affiliate);
   return (
-    <section aria-labelledby="all-time" className="dashboard-section">
+    <section aria-labelledby="all-time" className={styles["dashboard-section"]}>
       <h2 id="all-time">All Time</h2>
-      <div className="stat-grid">
+      <div className={styles["stat-grid"]}>
         <StatCard label="Balance" value={formatDollars(balance)} />
         <StatCard label="Total Earnings" value={formatDollars(affiliate.total_earnings_cents)} />
         <StatCard label="Payouts" value={formatDollars(affiliate.total_payouts_cents)} />
@@ -47,7 +44,7 @@ export function AllTime({ affiliate }: { affiliate: AffiliateDoc }) {
         <StatCard label="Sales" value={affiliate.total_sales} />
       </div>
       {affiliate.total_refunds > 0 ? (
-        <p className="muted small">
+        <p className={`muted ${styles.small}`}>
           {affiliate.total_refunds} refund{affiliate.total_refunds === 1 ? "" : "s"} or chargeback
           {affiliate.total_refunds === 1 ? "" : "s"} took back {formatDollars(affiliate.total_refunded_cents)} of
           commission.

@@ -2,6 +2,7 @@ import { advertisers, type AdvertiserId } from "@domain/advertisers";
 import { defaultTrackerKey, type AffiliateDoc, type TrackerTotals } from "@domain/model";
 import { centsToDollars, formatDollars } from "@domain/money";
 import { StatCard } from "./stat-cards";
+import styles from "./dashboard.module.css";
 
 const percent = (part: number, whole: number) => (whole > 0 ? `${((part / whole) * 100).toFixed(1)}%` : "—");
 
@@ -32,12 +33,12 @@ export function TrackerCards({ affiliate, advertiser }: { affiliate: AffiliateDo
     a === defaultTrackerKey ? -1 : b === defaultTrackerKey ? 1 : a.localeCompare(b),
   );
   return (
-    <section aria-labelledby="trackers" className="dashboard-section">
+    <section aria-labelledby="trackers" className={styles["dashboard-section"]}>
       <h2 id="trackers">Trackers · {advertisers[advertiser].name}</h2>
       {trackers.length === 0 ? (
         <p className="muted">No activity on your {advertisers[advertiser].name} links yet.</p>
       ) : (
-        <div className="tracker-list">
+        <div className={styles["tracker-list"]}>
           {trackers.map(([key, totals]) => (
             <TrackerCard key={key} name={key === defaultTrackerKey ? "Default link" : key} totals={totals} />
           ))}
@@ -49,20 +50,20 @@ export function TrackerCards({ affiliate, advertiser }: { affiliate: AffiliateDo
 
 function TrackerCard({ name, totals }: { name: string; totals: TrackerTotals }) {
   return (
-    <details className="tracker-card">
+    <details className={styles["tracker-card"]}>
       <summary>
-        <span className="tracker-name">{name}</span>
+        <span className={styles["tracker-name"]}>{name}</span>
         <span className="muted">
           {formatDollars(totals.earnings_cents)} · {totals.clicks} clicks
         </span>
       </summary>
-      <div className="stat-grid">
+      <div className={styles["stat-grid"]}>
         <StatCard label="Total Earnings" value={formatDollars(totals.earnings_cents)} />
         <StatCard label="Sign-ups" value={totals.sign_ups} />
         <StatCard label="Clicks" value={totals.clicks} />
         <StatCard label="Sales" value={totals.sales} />
       </div>
-      <p className="funnel" aria-label="Funnel">
+      <p className={styles.funnel} aria-label="Funnel">
         {totals.clicks} clicks → {totals.sign_ups} sign-ups ({percent(totals.sign_ups, totals.clicks)}) → {totals.sales}{" "}
         sales ({percent(totals.sales, totals.sign_ups)}) ·{" "}
         {totals.clicks > 0 ? `${formatPerClick(totals.earnings_cents, totals.clicks)} per click` : "no clicks yet"}

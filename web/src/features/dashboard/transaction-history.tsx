@@ -9,6 +9,9 @@ import { saveFile } from "../../lib/api";
 import { csvBlob, toCsv } from "../../lib/csv";
 import { refs } from "../../lib/firestore-refs";
 import { useTransactions } from "./use-affiliate";
+import { Button } from "../../components/ui/button";
+import { Disclosure } from "../../components/ui/disclosure";
+import styles from "./dashboard.module.css";
 
 const pageSize = 25;
 
@@ -75,22 +78,19 @@ export function TransactionHistory({ uid }: { uid: string }) {
   }
 
   return (
-    <section aria-labelledby="transactions" className="dashboard-section">
-      <div className="section-header">
+    <section aria-labelledby="transactions" className={styles["dashboard-section"]}>
+      <div className={styles["section-header"]}>
         <h2 id="transactions">Transaction History</h2>
-        <div className="inline">
-          <button
-            type="button"
-            className="button button-ghost"
-            aria-expanded={open}
-            aria-controls="transaction-list"
-            onClick={() => setOpen(!open)}
-          >
-            {open ? "Hide" : "View"}
-          </button>
-          <button type="button" className="button button-ghost" onClick={exportData} disabled={exporting}>
+        <div className={styles.inline}>
+          <Disclosure
+            open={open}
+            onToggle={() => setOpen(!open)}
+            controls="transaction-list"
+            labels={{ open: "Hide", closed: "View" }}
+          />
+          <Button variant="ghost" onClick={exportData} disabled={exporting}>
             {exporting ? "Exporting…" : "Export Data"}
-          </button>
+          </Button>
         </div>
       </div>
       {open ? <TransactionList uid={uid} /> : null}
@@ -106,21 +106,26 @@ function TransactionList({ uid }: { uid: string }) {
     return <p className="message message-error">Transactions could not be loaded.</p>;
   const entries = transactions.data;
   return (
-    <div id="transaction-list" className="transaction-scroll" tabIndex={0} aria-label="Transactions, newest first">
+    <div
+      id="transaction-list"
+      className={styles["transaction-scroll"]}
+      tabIndex={0}
+      aria-label="Transactions, newest first"
+    >
       {entries.length === 0 ? (
         <p className="muted">No transactions yet: sales and refunds of your referrals appear here.</p>
       ) : (
-        <table className="transaction-table">
+        <table className={styles["transaction-table"]}>
           <thead>
             <tr>
               <th scope="col">Date (UTC)</th>
               <th scope="col">Type</th>
               <th scope="col">Advertiser</th>
               <th scope="col">Tracker</th>
-              <th scope="col" className="number">
+              <th scope="col" className={styles.number}>
                 Amount
               </th>
-              <th scope="col" className="number">
+              <th scope="col" className={styles.number}>
                 Earnings
               </th>
               <th scope="col">Refunded</th>
@@ -133,8 +138,8 @@ function TransactionList({ uid }: { uid: string }) {
                 <td>{typeLabel(entry)}</td>
                 <td>{advertisers[entry.advertiser_id]?.name ?? entry.advertiser_id}</td>
                 <td>{entry.tracker || "—"}</td>
-                <td className="number">{formatDollars(entry.transaction_cost_cents)}</td>
-                <td className={`number ${entry.earnings_cents < 0 ? "negative" : ""}`}>
+                <td className={styles.number}>{formatDollars(entry.transaction_cost_cents)}</td>
+                <td className={entry.earnings_cents < 0 ? `${styles.number} ${styles.negative}` : styles.number}>
                   {formatDollars(entry.earnings_cents)}
                 </td>
                 <td>{entry.type === "sale" ? (entry.refunded ? "Yes" : "No") : ""}</td>
@@ -144,9 +149,9 @@ function TransactionList({ uid }: { uid: string }) {
         </table>
       )}
       {entries.length === count ? (
-        <button type="button" className="button button-ghost load-more" onClick={() => setCount(count + pageSize)}>
+        <Button variant="ghost" className={styles["load-more"]} onClick={() => setCount(count + pageSize)}>
           Show older
-        </button>
+        </Button>
       ) : null}
     </div>
   );

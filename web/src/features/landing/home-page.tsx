@@ -1,14 +1,9 @@
-import { Link } from "react-router-dom";
-import { advertisers, defaultAdvertiserId, formatRate } from "@domain/advertisers";
 import { landingPages } from "@domain/landing-pages";
 import { programme } from "@domain/programme";
-import { PageMeta } from "../../components/page-meta";
-import { paths } from "../../app/paths";
-import { Hero, Section } from "./landing-sections";
-import { PartnerCard } from "./partner-card";
-
-const advertiser = advertisers[defaultAdvertiserId];
-const commission = formatRate(advertiser.commissionRate);
+import { paths } from "../../config/paths";
+import { advertiser, commission, FeaturedPartner, Hero, LandingPage, Section } from "./landing-sections";
+import { ButtonLink } from "../../components/ui/button";
+import styles from "./landing.module.css";
 
 /** SPEC.md §1's promises, in our words. */
 const commissionPoints = [
@@ -50,25 +45,26 @@ const benefits = [
 /** SPEC.md §2 "/": the landing page, also shown for every unknown path. */
 export function HomePage() {
   return (
-    <div className="public-page">
-      <PageMeta
-        title={`${programme.name}: earn ${commission} commission promoting AI apps`}
-        description={`Join the ${programme.name} and earn ${commission} on every referral plus recurring commissions on renewals. Free sign-up, payouts by ${programme.payoutMethodsText}.`}
-        path={paths.home}
-        keywords={[
+    <LandingPage
+      meta={{
+        title: `${programme.name}: earn ${commission} commission promoting AI apps`,
+        description: `Join the ${programme.name} and earn ${commission} on every referral plus recurring commissions on renewals. Free sign-up, payouts by ${programme.payoutMethodsText}.`,
+        path: paths.home,
+        keywords: [
           "AI affiliate program",
           "AI image generator affiliate",
           "AI chat affiliate",
           "recurring commission",
           `${commission} commission`,
           advertiser.name,
-        ]}
-      />
+        ],
+      }}
+    >
       <Hero
         eyebrow="The affiliate programme for AI apps"
         title={
           <>
-            Earn <span className="accent">{commission} commission</span> on every user you refer
+            Earn <span className={styles.accent}>{commission} commission</span> on every user you refer
           </>
         }
         lead={
@@ -78,9 +74,9 @@ export function HomePage() {
           </>
         }
         moreActions={
-          <Link to={paths.products} className="button button-quiet button-large">
+          <ButtonLink to={paths.products} variant="quiet" size="large">
             See the products
-          </Link>
+          </ButtonLink>
         }
       />
 
@@ -89,25 +85,25 @@ export function HomePage() {
         title="Earn more from every visitor you send"
         lead="One simple deal for every affiliate, from the first referral on."
       >
-        <ul className="card-grid four">
+        <ul className={styles["card-grid"]}>
           {commissionPoints.map((point) => (
-            <li key={point.title} className="card">
+            <li key={point.title} className={styles.card}>
               <h3>{point.title}</h3>
               <p>{point.text}</p>
             </li>
           ))}
         </ul>
-        <div className="split">
-          <div className="card">
+        <div className={styles.split}>
+          <div className={styles.card}>
             <h3>Any traffic that plays fair</h3>
             <p>Send visitors from wherever your audience is:</p>
-            <ul className="chips" aria-label="Traffic sources">
+            <ul className={styles.chips} aria-label="Traffic sources">
               {programme.trafficSources.map((source) => (
                 <li key={source}>{source}</li>
               ))}
             </ul>
           </div>
-          <div className="card">
+          <div className={styles.card}>
             <h3>Support and materials included</h3>
             <p>
               A dedicated affiliate team answers your questions, and ready-made marketing materials get your first
@@ -115,7 +111,7 @@ export function HomePage() {
             </p>
           </div>
         </div>
-        <dl className="stats" aria-label="The programme in numbers">
+        <dl className={styles.stats} aria-label="The programme in numbers">
           <div>
             <dt>Affiliates</dt>
             <dd>{programme.affiliateCount}</dd>
@@ -132,7 +128,7 @@ export function HomePage() {
       </Section>
 
       <Section id="why-title" title={`Why Choose ${programme.name}`} lead="Eight reasons affiliates stay with us.">
-        <ol className="benefits">
+        <ol className={styles.benefits}>
           {benefits.map((benefit) => (
             <li key={benefit.title}>
               <h3>{benefit.title}</h3>
@@ -147,8 +143,8 @@ export function HomePage() {
         title="Top-Performing Partners"
         lead="Start with the product our affiliates earn the most with."
       >
-        <PartnerCard advertiserId={defaultAdvertiserId} />
+        <FeaturedPartner />
       </Section>
-    </div>
+    </LandingPage>
   );
 }

@@ -1,10 +1,35 @@
 /**
- * The parts the landing pages share (/ and /ai-porn-affiliate-program): the hero, with its Join Now button
- * and the picture of the dashboard, and a titled section.
+ * The parts the landing pages share (/ and /ai-porn-affiliate-program): the page frame, the featured
+ * advertiser, the hero, with its Join Now button and the picture of the dashboard, and a titled section.
  */
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
+import { advertisers, defaultAdvertiserId, formatRate } from "@domain/advertisers";
+import { PageMeta, type PageMetaProps } from "../../components/page-meta";
+import { Lead, PublicPage } from "../../components/public-page";
+import { ButtonLink } from "../../components/ui/button";
+import { PartnerCard } from "./partner-card";
+import styles from "./landing.module.css";
+
+/** The advertiser both landing pages feature, and its first-sale commission ("60%"). */
+export const advertiser = advertisers[defaultAdvertiserId];
+export const commission = formatRate(advertiser.commissionRate);
+
+/** The featured advertiser's partner card, with its Get Started link. */
+export function FeaturedPartner() {
+  return <PartnerCard advertiserId={advertiser.id} />;
+}
+
+/** A landing page: the public page frame with its head tags. */
+export function LandingPage({ meta, children }: { meta: PageMetaProps; children: ReactNode }) {
+  return (
+    <PublicPage>
+      <PageMeta {...meta} />
+      {children}
+    </PublicPage>
+  );
+}
 
 /**
  * The picture of the affiliate dashboard (made by web/scripts/make-images.ts). WebP in two widths with its
@@ -16,7 +41,7 @@ import { paths } from "../../app/paths";
 function DashboardPreview() {
   return (
     <img
-      className="screenshot"
+      className={styles.screenshot}
       src="/images/dashboard-1200.webp"
       srcSet="/images/dashboard-640.webp 640w, /images/dashboard-1200.webp 1200w"
       sizes="(min-width: 64rem) 36rem, calc(100vw - 2rem)"
@@ -41,19 +66,19 @@ export function Hero({
   moreActions?: ReactNode;
 }) {
   return (
-    <section className="hero" aria-labelledby="hero-title">
-      <div className="hero-text">
-        <p className="eyebrow">{eyebrow}</p>
+    <section className={styles.hero} aria-labelledby="hero-title">
+      <div className={styles["hero-text"]}>
+        <p className={styles.eyebrow}>{eyebrow}</p>
         <h1 id="hero-title">{title}</h1>
-        <p className="lead">{lead}</p>
-        <div className="hero-actions">
-          <Link to={paths.signup} className="button button-primary button-large">
+        <Lead>{lead}</Lead>
+        <div className={styles["hero-actions"]}>
+          <ButtonLink to={paths.signup} size="large">
             Join Now
-          </Link>
+          </ButtonLink>
           {moreActions}
         </div>
       </div>
-      <Link to={paths.signup} className="screenshot-link">
+      <Link to={paths.signup} className={styles["screenshot-link"]}>
         <DashboardPreview />
       </Link>
     </section>
@@ -73,10 +98,10 @@ export function Section({
   children: ReactNode;
 }) {
   return (
-    <section className="section" aria-labelledby={id}>
-      <div className="section-heading">
+    <section className={styles.section} aria-labelledby={id}>
+      <div className={styles["section-heading"]}>
         <h2 id={id}>{title}</h2>
-        {lead ? <p className="lead">{lead}</p> : null}
+        {lead ? <Lead>{lead}</Lead> : null}
       </div>
       {children}
     </section>

@@ -1,13 +1,9 @@
-import { advertisers, defaultAdvertiserId, formatRate } from "@domain/advertisers";
 import { landingPages } from "@domain/landing-pages";
 import { programme } from "@domain/programme";
-import { PageMeta } from "../../components/page-meta";
-import { paths } from "../../app/paths";
-import { Hero, Section } from "./landing-sections";
-import { PartnerCard } from "./partner-card";
+import { paths } from "../../config/paths";
+import { advertiser, commission, FeaturedPartner, Hero, LandingPage, Section } from "./landing-sections";
+import styles from "./landing.module.css";
 
-const advertiser = advertisers[defaultAdvertiserId];
-const commission = formatRate(advertiser.commissionRate);
 const nsfwPages = landingPages.filter((page) => page.nsfw);
 
 const steps = [
@@ -25,25 +21,26 @@ const steps = [
 /** SPEC.md §2 "/ai-porn-affiliate-program": the landing page for adult-traffic affiliates. */
 export function MarketingPage() {
   return (
-    <div className="public-page">
-      <PageMeta
-        title={`AI Porn Affiliate Program: ${commission} commission | ${programme.name}`}
-        description={`Promote ${advertiser.name}, the AI porn image, video and chat generator, and earn ${commission} of every first sale plus recurring commissions. Free to join, paid monthly.`}
-        path={paths.aiPornAffiliateProgram}
-        keywords={[
+    <LandingPage
+      meta={{
+        title: `AI Porn Affiliate Program: ${commission} commission | ${programme.name}`,
+        description: `Promote ${advertiser.name}, the AI porn image, video and chat generator, and earn ${commission} of every first sale plus recurring commissions. Free to join, paid monthly.`,
+        path: paths.aiPornAffiliateProgram,
+        keywords: [
           "AI porn affiliate program",
           "NSFW AI affiliate",
           "adult AI affiliate program",
           "AI hentai affiliate",
           "AI porn generator",
           advertiser.name,
-        ]}
-      />
+        ],
+      }}
+    >
       <Hero
         eyebrow="For adult-content creators, sites and communities"
         title={
           <>
-            The AI porn affiliate program that pays <span className="accent">{commission}</span>
+            The AI porn affiliate program that pays <span className={styles.accent}>{commission}</span>
           </>
         }
         lead={
@@ -64,7 +61,7 @@ export function MarketingPage() {
           </>
         }
       >
-        <ul className="chips" aria-label="Adult landing pages">
+        <ul className={styles.chips} aria-label="Adult landing pages">
           {nsfwPages.map((page) => (
             <li key={page.label}>{page.label}</li>
           ))}
@@ -72,9 +69,9 @@ export function MarketingPage() {
       </Section>
 
       <Section id="steps-title" title="How it works">
-        <ol className="steps">
+        <ol className={styles.steps}>
           {steps.map((step) => (
-            <li key={step.title} className="card">
+            <li key={step.title} className={styles.card}>
               <h3>{step.title}</h3>
               <p>{step.text}</p>
             </li>
@@ -91,10 +88,10 @@ export function MarketingPage() {
           </>
         }
       >
-        <PartnerCard advertiserId={defaultAdvertiserId} />
+        <FeaturedPartner />
       </Section>
 
-      <aside className="disclaimer" aria-labelledby="disclaimer-title">
+      <aside className={styles.disclaimer} aria-labelledby="disclaimer-title">
         <h2 id="disclaimer-title">Adult content disclaimer</h2>
         <p>
           The products promoted through this program generate sexually explicit content and are meant for adults only.
@@ -107,6 +104,6 @@ export function MarketingPage() {
           their commissions forfeited.
         </p>
       </aside>
-    </div>
+    </LandingPage>
   );
 }

@@ -1,7 +1,9 @@
-import { Link } from "react-router-dom";
 import { advertisers, formatRate, type AdvertiserId } from "@domain/advertisers";
-import { paths } from "../../app/paths";
-import { rememberAdvertiser } from "./current-advertiser";
+import { paths } from "../../config/paths";
+import { rememberAdvertiser } from "../../lib/current-advertiser";
+import { AdvertiserLogo } from "../../components/public-page";
+import { ButtonLink } from "../../components/ui/button";
+import styles from "./landing.module.css";
 
 /**
  * An advertiser to promote, with its commission from the registry and a Get Started link that remembers the
@@ -13,17 +15,14 @@ export function PartnerCard({ advertiserId, headingLevel = 3 }: { advertiserId: 
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const renewal = advertiser.repeatRates["1"];
   return (
-    <article className="partner-card" aria-labelledby={`partner-${advertiser.id}`}>
-      <div className="partner-logo" aria-hidden="true">
-        {advertiser.name.charAt(0)}
-      </div>
-      <div className="partner-body">
+    <article className={styles["partner-card"]} aria-labelledby={`partner-${advertiser.id}`}>
+      <AdvertiserLogo name={advertiser.name} />
+      <div className={styles["partner-body"]}>
         <Heading id={`partner-${advertiser.id}`}>{advertiser.name}</Heading>
         <p>{advertiser.tagline}</p>
-        <ul className="partner-facts">
+        <ul className={styles["partner-facts"]}>
           <li>
-            <strong className="partner-rate">{formatRate(advertiser.commissionRate)}</strong> commission on every first
-            sale
+            <strong>{formatRate(advertiser.commissionRate)}</strong> commission on every first sale
           </li>
           {renewal ? (
             <li>
@@ -32,14 +31,14 @@ export function PartnerCard({ advertiserId, headingLevel = 3 }: { advertiserId: 
           ) : null}
         </ul>
       </div>
-      <Link
+      <ButtonLink
         to={paths.signup}
-        className="button button-primary"
+        className={styles["partner-action"]}
         onClick={() => rememberAdvertiser(advertiser.id)}
         aria-describedby={`partner-${advertiser.id}`}
       >
         Get Started
-      </Link>
+      </ButtonLink>
     </article>
   );
 }

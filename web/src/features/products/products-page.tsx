@@ -1,12 +1,15 @@
 import { advertiserIds, advertisers, formatRate, type Advertiser } from "@domain/advertisers";
 import { programme } from "@domain/programme";
 import { PageMeta } from "../../components/page-meta";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
+import { AdvertiserLogo, PageIntro, PublicPage } from "../../components/public-page";
+import { buttonClass } from "../../components/ui/button";
+import styles from "./products.module.css";
 
 /** SPEC.md §2 "/products": one product card per advertiser in the registry. */
 export function ProductsPage() {
   return (
-    <div className="public-page">
+    <PublicPage>
       <PageMeta
         title={`Products to promote | ${programme.name}`}
         description={`The AI image, video and chat apps you can promote in the ${programme.name}: ${advertiserIds.map((id) => advertisers[id].name).join(", ")}. Download their marketing assets and visit their sites.`}
@@ -17,21 +20,18 @@ export function ProductsPage() {
           ...advertiserIds.map((id) => `${advertisers[id].name} affiliate`),
         ]}
       />
-      <header className="page-intro">
-        <h1>Products</h1>
-        <p className="lead">
-          The apps you can promote, each with its own tracking links. Download the marketing assets, try the product,
-          then share your links.
-        </p>
-      </header>
-      <ul className="product-list">
+      <PageIntro
+        title="Products"
+        lead="The apps you can promote, each with its own tracking links. Download the marketing assets, try the product, then share your links."
+      />
+      <ul className={styles["product-list"]}>
         {advertiserIds.map((id) => (
           <li key={id}>
             <ProductCard advertiser={advertisers[id]} />
           </li>
         ))}
       </ul>
-    </div>
+    </PublicPage>
   );
 }
 
@@ -39,32 +39,40 @@ function ProductCard({ advertiser }: { advertiser: Advertiser }) {
   const titleId = `product-${advertiser.id}`;
   const renewal = advertiser.repeatRates["1"];
   return (
-    <article className="product-card" aria-labelledby={titleId}>
-      <header className="product-header">
-        <div className="partner-logo" aria-hidden="true">
-          {advertiser.name.charAt(0)}
-        </div>
+    <article className={styles["product-card"]} aria-labelledby={titleId}>
+      <header className={styles["product-header"]}>
+        <AdvertiserLogo name={advertiser.name} />
         <div>
           <h2 id={titleId}>{advertiser.name}</h2>
-          <p className="product-site">{new URL(advertiser.website).host}</p>
+          <p className={styles["product-site"]}>{new URL(advertiser.website).host}</p>
         </div>
-        <p className="product-rate">
+        <p className={styles["product-rate"]}>
           <strong>{formatRate(advertiser.commissionRate)}</strong>
           <span>commission</span>
         </p>
       </header>
       <p>{advertiser.description}</p>
-      <ul className="feature-list">
+      <ul className={styles["feature-list"]}>
         {advertiser.features.map((feature) => (
           <li key={feature}>{feature}</li>
         ))}
         {renewal ? <li>{formatRate(renewal)} commission on renewals</li> : null}
       </ul>
-      <div className="product-actions">
-        <a className="button button-primary" href={advertiser.assetsUrl} rel="noopener" aria-describedby={titleId}>
+      <div className={styles["product-actions"]}>
+        <a
+          className={buttonClass({ className: styles["product-action"] })}
+          href={advertiser.assetsUrl}
+          rel="noopener"
+          aria-describedby={titleId}
+        >
           Download assets
         </a>
-        <a className="button button-quiet" href={advertiser.website} rel="noopener" aria-describedby={titleId}>
+        <a
+          className={buttonClass({ variant: "quiet", className: styles["product-action"] })}
+          href={advertiser.website}
+          rel="noopener"
+          aria-describedby={titleId}
+        >
           Visit website
         </a>
       </div>

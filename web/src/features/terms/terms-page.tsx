@@ -4,7 +4,9 @@ import { advertisers, defaultAdvertiserId, formatRate } from "@domain/advertiser
 import { programme } from "@domain/programme";
 import { contact } from "../../config/site";
 import { PageMeta } from "../../components/page-meta";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
+import { PageIntro, PublicPage } from "../../components/public-page";
+import styles from "./terms.module.css";
 
 const commission = formatRate(advertisers[defaultAdvertiserId].commissionRate);
 // The figures the payout rules enforce (domain/payout-eligibility.ts); terms-page.test.tsx keeps them in step.
@@ -139,7 +141,7 @@ const sections: Section[] = [
 /** SPEC.md §2 "/terms", also served at /termsofservice (the address the sign-up page links to). */
 export function TermsPage() {
   return (
-    <div className="public-page narrow">
+    <PublicPage narrow>
       {/* Both addresses show these terms; search engines are pointed at /terms. */}
       <PageMeta
         title={`Terms and Conditions | ${programme.name}`}
@@ -147,11 +149,8 @@ export function TermsPage() {
         path={paths.terms}
         keywords={["affiliate program terms", "affiliate terms and conditions", "affiliate payout terms"]}
       />
-      <header className="page-intro">
-        <h1>Terms and Conditions</h1>
-        <p className="lead">The rules of the {programme.name}, for every affiliate.</p>
-      </header>
-      <nav className="toc" aria-label="Sections">
+      <PageIntro title="Terms and Conditions" lead={`The rules of the ${programme.name}, for every affiliate.`} />
+      <nav className={styles.toc} aria-label="Sections">
         <ol>
           {sections.map((section) => (
             <li key={section.id}>
@@ -161,14 +160,19 @@ export function TermsPage() {
         </ol>
       </nav>
       {sections.map((section) => (
-        <section key={section.id} id={section.id} className="terms-section" aria-labelledby={`${section.id}-title`}>
+        <section
+          key={section.id}
+          id={section.id}
+          className={styles["terms-section"]}
+          aria-labelledby={`${section.id}-title`}
+        >
           <h2 id={`${section.id}-title`}>{section.title}</h2>
           {section.body}
         </section>
       ))}
-      <p className="muted-note">
+      <p className={styles["muted-note"]}>
         Questions about these terms: <a href={`mailto:${contact.email}`}>{contact.email}</a>.
       </p>
-    </div>
+    </PublicPage>
   );
 }

@@ -1,11 +1,14 @@
 import { PageMeta } from "../../components/page-meta";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { formatUpdateDate, sortUpdates, updates, type Update } from "./updates";
+import { PageIntro, PublicPage } from "../../components/public-page";
+import { Badge } from "../../components/ui/badge";
+import styles from "./updates.module.css";
 
 /** SPEC.md §2 "/updates": dated announcements, pinned first, then newest first. */
 export function UpdatesPage({ list = updates }: { list?: readonly Update[] }) {
   return (
-    <div className="public-page narrow">
+    <PublicPage narrow>
       <PageMeta
         title="Updates | AI Affiliate Program"
         description="News from the AI Affiliate Program: commission increases, recurring earnings, click, refund and chargeback tracking, landing pages and more."
@@ -17,18 +20,15 @@ export function UpdatesPage({ list = updates }: { list?: readonly Update[] }) {
           "AI affiliate",
         ]}
       />
-      <header className="page-intro">
-        <h1>Updates</h1>
-        <p className="lead">What has changed in the programme, newest first.</p>
-      </header>
-      <ol className="updates" aria-label="Announcements">
+      <PageIntro title="Updates" lead="What has changed in the programme, newest first." />
+      <ol className={styles.updates} aria-label="Announcements">
         {sortUpdates(list).map((update) => (
           <li key={`${update.date} ${update.title}`}>
-            <article className={update.pinned ? "update update-pinned" : "update"}>
+            <article className={update.pinned ? `${styles.update} ${styles["update-pinned"]}` : styles.update}>
               <header>
-                <p className="update-meta">
+                <p className={styles["update-meta"]}>
                   <time dateTime={update.date}>{formatUpdateDate(update.date)}</time>
-                  {update.pinned ? <span className="badge">Pinned</span> : null}
+                  {update.pinned ? <Badge>Pinned</Badge> : null}
                 </p>
                 <h2>{update.title}</h2>
               </header>
@@ -39,6 +39,6 @@ export function UpdatesPage({ list = updates }: { list?: readonly Update[] }) {
           </li>
         ))}
       </ol>
-    </div>
+    </PublicPage>
   );
 }

@@ -1,4 +1,4 @@
-import type { AdvertiserId } from "@domain/advertisers";
+import { defaultAdvertiserId, isAdvertiserId, type AdvertiserId } from "@domain/advertisers";
 
 /** SPEC.md §3: the advertiser the affiliate chose, kept in local storage under this key. */
 export const currentAdvertiserKey = "currentAdvertiser";
@@ -10,4 +10,10 @@ export function rememberAdvertiser(id: AdvertiserId): void {
   } catch (error) {
     console.warn("Could not store the current advertiser", error);
   }
+}
+
+/** The advertiser last chosen in this browser, else the default one. Browser only (local storage). */
+export function storedAdvertiser(): AdvertiserId {
+  const stored = window.localStorage.getItem(currentAdvertiserKey);
+  return isAdvertiserId(stored) ? stored : defaultAdvertiserId;
 }

@@ -1,11 +1,11 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, expect, test, vi } from "vitest";
-import { AuthStateProvider } from "../../app/auth-state";
-import { routes } from "../../app/routes";
+import { AuthStateProvider } from "../lib/auth";
+import { routes } from "./routes";
 
-vi.mock("../../config", () => ({ config: { siteUrl: "https://affiliates.example" } }));
-vi.mock("../../lib/firebase", () => ({ firebaseApp: {}, loadAuth: () => new Promise(() => undefined) }));
+vi.mock("../config", () => ({ config: { siteUrl: "https://affiliates.example" } }));
+vi.mock("../lib/firebase", () => ({ firebaseApp: {}, loadAuth: () => new Promise(() => undefined) }));
 afterEach(cleanup);
 
 // The browser hydrates prerendered HTML instead; here the first render waits for the lazy page quietly.

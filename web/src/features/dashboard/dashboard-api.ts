@@ -1,0 +1,37 @@
+/** The dashboard's calls (SPEC.md §7), through the app's API client; components call these, never a path. */
+import type { User } from "firebase/auth";
+import type { AdvertiserId } from "@domain/advertisers";
+import type { PayoutDetailsRequest } from "@domain/payout-details";
+import { callApi, callApiForPdf, type DownloadedFile } from "../../lib/api";
+
+export { createAccount } from "../../lib/account-api";
+
+/** The details form as the API takes it: every field a string. */
+export type DetailsForm = Required<{ [K in keyof PayoutDetailsRequest]: string }>;
+
+export async function updateDetails(user: User, form: DetailsForm): Promise<void> {
+  await callApi(user, "POST", "/api/update_paypal_account", form);
+}
+
+/** Requests a payout of `price` (the balance as formatted text); the answer is the invoice PDF. */
+export function requestPayout(user: User, form: DetailsForm, price: string): Promise<DownloadedFile> {
+  return callApiForPdf(user, "/api/request_payout", { ...form, price });
+}
+
+export function downloadInvoice(user: User, invoiceNumber: string): Promise<DownloadedFile> {
+  return callApiForPdf(user, "/api/download_invoice", { invoice_number: invoiceNumber });
+}
+
+/** Whose links, for which advertiser: the fields add_custom_link and delete_custom_link both take. */
+export interface LinkOwner {
+  uid: string;
+  currentAdvertiser: AdvertiserId;
+}
+
+export async function addCustomLink(user: User, owner: LinkOwner, suffix: string): Promise<void> {
+  await callApi(user, "POST", "/api/add_custom_link", { ...owner, suffix });
+}
+
+export async function deleteCustomLink(user: User, owner: LinkOwner, link: string): Promise<void> {
+  await callApi(user, "POST", "/api/delete_custom_link", { ...owner, link });
+}
