@@ -178,17 +178,15 @@ describe("the payout section", () => {
     fetch.mockRestore();
   });
 
-  test("while a payout is pending, the details form says changes apply from the next payout", () => {
-    const latest = {
-      invoice_number: "INV-2026-000007",
-      issued_at: new Date("2026-11-01T00:00:00Z"),
-      due_at: new Date("2026-11-15T00:00:00Z"),
-      period: "October 2026",
-      amount_cents: 25_000,
-      payee: {},
-    } as InvoiceSnapshot;
-    const note =
-      /Your pending payout goes to the details on its invoice \(INV-2026-000007\)\. Changes you save now apply from your next payout\./;
+  const latest = {
+    invoice_number: "INV-2026-000007",
+    issued_at: new Date("2026-11-01T00:00:00Z"),
+    due_at: new Date("2026-11-15T00:00:00Z"),
+    period: "October 2026",
+    amount_cents: 25_000,
+    payee: {},
+  } as InvoiceSnapshot;
+  const renderPending = () =>
     render(
       <PayoutSection
         user={user}
@@ -196,6 +194,11 @@ describe("the payout section", () => {
         readOnly={false}
       />,
     );
+
+  test("while a payout is pending, the details form says changes apply from the next payout", () => {
+    const note =
+      /Your pending payout goes to the details on its invoice \(INV-2026-000007\)\. Changes you save now apply from your next payout\./;
+    renderPending();
     expect(screen.getByText(note)).toBeTruthy();
     cleanup();
     render(
@@ -209,21 +212,7 @@ describe("the payout section", () => {
     const fetch = vi
       .spyOn(globalThis, "fetch")
       .mockResolvedValue(new Response("<!doctype html><p>Sign in</p>", { headers: { "Content-Type": "text/html" } }));
-    const latest = {
-      invoice_number: "INV-2026-000007",
-      issued_at: new Date("2026-11-01T00:00:00Z"),
-      due_at: new Date("2026-11-15T00:00:00Z"),
-      period: "October 2026",
-      amount_cents: 25_000,
-      payee: {},
-    } as InvoiceSnapshot;
-    render(
-      <PayoutSection
-        user={user}
-        affiliate={affiliate({ ...complete, latest_invoice: latest, payout_pending: true })}
-        readOnly={false}
-      />,
-    );
+    renderPending();
     fireEvent.click(screen.getByRole("button", { name: "Download invoice INV-2026-000007" }));
     await vi.waitFor(() => expect(alert).toHaveBeenCalledWith("Received content is not a PDF"));
     const [path, init] = fetch.mock.calls[0]!;
