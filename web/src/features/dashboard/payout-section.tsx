@@ -13,10 +13,10 @@ import {
   type PayoutDetailsRequest,
   type PayoutType,
 } from "@domain/payout-details";
-import { minimumPayoutCents, nextPayoutAllowedAt, payoutMessages } from "@domain/payout-eligibility";
+import { minimumPayoutCents, nextPayoutAllowedAt, payoutMessages, payoutRefusalOf } from "@domain/payout-eligibility";
 import { Button } from "../../components/ui/button";
 import { Field, type FieldProps } from "../../components/ui/field";
-import { balanceOf, payoutRefusalOf } from "../../lib/affiliate-rules";
+import { balanceOf } from "@domain/balance";
 import { saveFile } from "../../lib/api";
 import {
   downloadInvoice as fetchInvoice,

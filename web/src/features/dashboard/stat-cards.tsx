@@ -1,7 +1,7 @@
 import { sumLastDays } from "@domain/days";
 import type { AffiliateDoc } from "@domain/model";
 import { formatDollars } from "@domain/money";
-import { balanceOf } from "../../lib/affiliate-rules";
+import { balanceOf } from "@domain/balance";
 import styles from "./dashboard.module.css";
 
 export function StatCard({ label, value }: { label: string; value: string | number }) {
