@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { affiliateView, openLink, refs } from "../support/backend.ts";
+import { sendEvent } from "../../scripts/lib/events-client.ts";
+import { affiliateView, openLink, refs, saleEvent } from "../support/backend.ts";
 import { api, createAffiliateUser, createUser } from "../support/users.ts";
 
 const add = (user: { uid: string; token: string }, suffix: string, currentAdvertiser = "promptchan", uid = user.uid) =>
@@ -48,8 +49,37 @@ describe("POST /api/add_custom_link and /api/delete_custom_link", () => {
     expect((await openLink(`/m/${user.uid}/new`, { ip: "10.8.0.1" })).location).toContain("tracker=%2Fnew");
     expect(await remove(user, "/new")).toMatchObject({ status: 200, json: { links: [] } });
     expect((await openLink(`/m/${user.uid}/new`, { ip: "10.8.0.2" })).location).toBe("https://promptchan.ai");
-    expect((await affiliateView(user.uid)).trackers.promptchan["/new"]?.clicks).toBe(1);
+    // The click counted while the link was live stays counted: under the removed trackers now.
+    const shown = (await affiliateView(user.uid)).trackers.promptchan;
+    expect(shown["/new"]).toBeUndefined();
+    expect(shown.removed?.clicks).toBe(1);
     expect(await remove(user, "/new")).toMatchObject({ status: 404, json: { error: "You have no tracker /new." } });
+  });
+
+  test("deleting a link moves its figures to the removed trackers; added again, it starts from nothing", async () => {
+    const user = await createAffiliateUser();
+    await add(user, "tw");
+    await add(user, "ig");
+    const sale = (tracker: string) => sendEvent({ ...saleEvent(user.uid, "10.00"), tracker });
+    await sale("/tw");
+    await sale("/tw");
+    await sale("/ig");
+    await remove(user, "/tw");
+    let stored = (await refs.affiliate(user.uid).get()).data()!;
+    expect(stored.trackers.promptchan).toEqual({
+      "/ig": { earnings_cents: 600, sales: 1, sign_ups: 0, clicks: 0 },
+      removed: { earnings_cents: 1_200, sales: 2, sign_ups: 0, clicks: 0 },
+    });
+    // A sale that still names the removed tracker counts towards the default link.
+    await sale("/tw");
+    await add(user, "tw");
+    await remove(user, "/ig");
+    stored = (await refs.affiliate(user.uid).get()).data()!;
+    expect(stored.trackers.promptchan).toEqual({
+      default: { earnings_cents: 600, sales: 1, sign_ups: 0, clicks: 0 },
+      removed: { earnings_cents: 1_800, sales: 3, sign_ups: 0, clicks: 0 },
+    });
+    expect(stored).toMatchObject({ total_sales: 4, total_earnings_cents: 2_400 });
   });
 
   test("only the owner or the admin may change an affiliate's links", async () => {

@@ -14,6 +14,7 @@ import {
   type RefundInput,
 } from "../../functions/src/domain/ledger.ts";
 import type { AffiliateDoc, DayDoc, TransactionDoc } from "../../functions/src/domain/model.ts";
+import { countedTracker } from "../../functions/src/domain/trackers.ts";
 
 /** The affiliate fields the ledger produces, which a stored affiliate must match the reference on. */
 export const ledgerFields = [
@@ -64,7 +65,7 @@ export class ReferenceLedger {
     const entries = this.entries.get(event.uid)!;
     const change = (figures: object) => ({
       advertiser: event.advertiser,
-      tracker: event.tracker,
+      tracker: countedTracker(affiliate.links, event.advertiser, event.tracker),
       day: dayKey(event.occurredAt),
       figures,
     });

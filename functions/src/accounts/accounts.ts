@@ -1,5 +1,4 @@
 /** Affiliate accounts: creating one, reading one, its custom links and its payout details. */
-import { FieldValue } from "firebase-admin/firestore";
 import { limits } from "../config.js";
 import type { AdvertiserId } from "../domain/advertisers.js";
 import { withPendingClicks } from "../domain/ledger.js";
@@ -8,6 +7,7 @@ import type { PayoutDetails } from "../domain/payout-details.js";
 import { payoutMessages } from "../domain/payout-eligibility.js";
 import { isUsableTracker, normalizeTracker } from "../domain/tracker.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
+import { writeLinks } from "../data/aggregates.js";
 import { db, refs } from "../data/firestore.js";
 import { ApiError } from "../errors.js";
 import { userDataView, type UserData } from "./user-data-view.js";
@@ -50,32 +50,36 @@ function refuseSuspended(affiliate: AffiliateDoc): void {
 export async function addCustomLink(uid: string, advertiser: AdvertiserId, input: string): Promise<string[]> {
   const suffix = normalizeTracker(input);
   if (!isUsableTracker(suffix)) throw new ApiError("bad_request", "A tracker needs at least one letter or digit.");
-  return db().runTransaction(async (tx) => {
-    const affiliate = await getAffiliateOrThrow(uid, tx);
-    refuseSuspended(affiliate);
-    const links = affiliate.links[advertiser] ?? [];
+  return changeLinks(uid, advertiser, (links) => {
     if (links.includes(suffix)) throw new ApiError("conflict", `You already have the tracker ${suffix}.`);
     if (links.length >= limits.maxLinksPerAdvertiser) {
       throw new ApiError("conflict", `You can have at most ${limits.maxLinksPerAdvertiser} trackers per advertiser.`);
     }
-    const next = [...links, suffix];
-    tx.update(refs.affiliate(uid).withConverter(null), { [`links.${advertiser}`]: next });
-    return next;
+    return [...links, suffix];
   });
 }
 
-/** Removes a custom tracker link; the tracking redirect stops honouring it at once. Returns the links. */
+/**
+ * Removes a custom tracker link; the tracking redirect stops honouring it at once, and its figures move to
+ * the removed trackers (a link added again later starts from nothing). Returns the links.
+ */
 export async function deleteCustomLink(uid: string, advertiser: AdvertiserId, input: string): Promise<string[]> {
   const suffix = normalizeTracker(input);
-  const affiliate = await getAffiliateOrThrow(uid);
-  refuseSuspended(affiliate);
-  const links = affiliate.links[advertiser] ?? [];
-  if (!links.includes(suffix)) throw new ApiError("not_found", `You have no tracker ${suffix}.`);
-  await refs
-    .affiliate(uid)
-    .withConverter(null)
-    .update({ [`links.${advertiser}`]: FieldValue.arrayRemove(suffix) });
-  return links.filter((link) => link !== suffix);
+  return changeLinks(uid, advertiser, (links) => {
+    if (!links.includes(suffix)) throw new ApiError("not_found", `You have no tracker ${suffix}.`);
+    return links.filter((link) => link !== suffix);
+  });
+}
+
+/** Changes an advertiser's links in a transaction on the affiliate (writeLinks folds removed trackers). */
+function changeLinks(uid: string, advertiser: AdvertiserId, change: (links: string[]) => string[]) {
+  return db().runTransaction(async (tx) => {
+    const affiliate = await getAffiliateOrThrow(uid, tx);
+    refuseSuspended(affiliate);
+    const next = change(affiliate.links[advertiser] ?? []);
+    writeLinks(tx, affiliate, advertiser, next);
+    return next;
+  });
 }
 
 /** Stores validated payout details (update_paypal_account). */

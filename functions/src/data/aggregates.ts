@@ -15,6 +15,8 @@ import {
   type Increments,
   type LedgerChange,
 } from "../domain/ledger.js";
+import { removedTrackersKey, type AffiliateDoc } from "../domain/model.js";
+import { foldRemovedTrackers } from "../domain/trackers.js";
 import { refs } from "./firestore.js";
 
 function asFieldIncrements(tree: Increments): Record<string, unknown> {
@@ -50,6 +52,26 @@ export function writeChanges(
     const increments = asFieldIncrements(dayIncrements(changes, day));
     tx.set(refs.days(uid).doc(day).withConverter(null), { date: day, ...increments }, { merge: true });
   }
+}
+
+/**
+ * Sets an advertiser's links, in the transaction that read `affiliate`, and folds the figures of every
+ * tracker no longer among them into the removed trackers (domain/trackers.ts), so the tracker map never
+ * holds more than the live links, the default link and the removed trackers.
+ */
+export function writeLinks(tx: Transaction, affiliate: AffiliateDoc, advertiser: AdvertiserId, links: string[]): void {
+  const update: Record<string, unknown> = { links: { [advertiser]: links } };
+  const folded = foldRemovedTrackers(affiliate.trackers[advertiser] ?? {}, links);
+  if (folded) {
+    update.trackers = {
+      [advertiser]: {
+        ...Object.fromEntries(folded.keys.map((key) => [key, FieldValue.delete()])),
+        [removedTrackersKey]: asFieldIncrements({ ...folded.totals }),
+      },
+    };
+  }
+  // set+merge: tracker keys such as "/tw" are map keys, not dotted paths; the links array is replaced whole.
+  tx.set(refs.affiliate(affiliate.uid).withConverter(null), update, { merge: true });
 }
 
 export interface Click {

@@ -23,6 +23,11 @@ describe("applyToAffiliate", () => {
     { advertiser: "promptchan", tracker: "/tw", day: "2026-11-21", figures: { refunds: 1, refunded_cents: 300 } },
   ];
 
+  test("a refund adds to no tracker, so it cannot bring back a removed tracker's key", () => {
+    const refundOnly = applyToAffiliate(affiliate, [changes[2]!], now);
+    expect(refundOnly.trackers.promptchan).toEqual({});
+  });
+
   test("adds to the totals, the advertiser's and the tracker's figures and the day", () => {
     const patch = applyToAffiliate(affiliate, changes, now);
     expect(patch).toMatchObject({
@@ -73,7 +78,7 @@ describe("applyToAffiliate", () => {
   });
 });
 
-test("dayIncrements adds the day's changes only, per advertiser and tracker", () => {
+test("dayIncrements adds the day's changes only, per advertiser (not per tracker)", () => {
   const changes: LedgerChange[] = [
     { advertiser: "promptchan", tracker: "/tw", day: "2026-11-21", figures: { sales: 1, earnings_cents: 1_200 } },
     { advertiser: "promptchan", tracker: "/tw", day: "2026-11-21", figures: { refunded_cents: 200, refunds: 1 } },
@@ -86,7 +91,6 @@ test("dayIncrements adds the day's changes only, per advertiser and tracker", ()
     earnings_cents: 1_200,
     refunded_cents: 200,
     by_advertiser: { promptchan: { clicks: 0, sign_ups: 0, sales: 1, earnings_cents: 1_200 } },
-    trackers: { promptchan: { "/tw": { clicks: 0, sign_ups: 0, sales: 1, earnings_cents: 1_200 } } },
   });
   expect(dayIncrements(changes, "2026-11-19")).toEqual({});
 });
@@ -116,6 +120,10 @@ test("addIncrements adds numbers and merges maps without touching the original",
 });
 
 describe("sales and refunds", () => {
+  const affiliate = {
+    ...newAffiliate("u1", "u1@demo.test", now),
+    links: { promptchan: ["/tw"], cutechat: [], creategirls: [] },
+  };
   const sale = {
     advertiser: "promptchan" as const,
     id: "s1",
@@ -134,6 +142,12 @@ describe("sales and refunds", () => {
       day: "2026-11-21",
       figures: { sales: 1, earnings_cents: 1_200 },
     });
+  });
+
+  test("a sale naming a tracker the affiliate has no link for counts towards the default link", () => {
+    const { entry, change } = recordSale(affiliate, { ...sale, tracker: "/spam" }, now);
+    expect(entry.tracker).toBe("");
+    expect(change.tracker).toBe("");
   });
 
   test("a renewal earns its repeat rate; one beyond the rates earns nothing but still counts", () => {
@@ -180,16 +194,28 @@ describe("pending clicks", () => {
     { clicks: 2, days: { "2026-11-20": { cutechat: { "/ig": 2 }, unknown: { default: 5 } } } },
   ];
 
+  const links = { promptchan: ["/tw"], cutechat: ["/ig"], creategirls: [] };
+
   test("become click changes per day, advertiser and tracker (unknown advertisers ignored)", () => {
-    expect(pendingClickChanges(shards as never)).toEqual([
+    expect(pendingClickChanges(shards as never, links)).toEqual([
       { advertiser: "promptchan", tracker: "", day: "2026-11-21", figures: { clicks: 2 } },
       { advertiser: "promptchan", tracker: "/tw", day: "2026-11-21", figures: { clicks: 1 } },
       { advertiser: "cutechat", tracker: "/ig", day: "2026-11-20", figures: { clicks: 2 } },
     ]);
   });
 
+  test("on a link removed since they were counted go to the removed trackers", () => {
+    const changes = pendingClickChanges(shards as never, { ...links, cutechat: [] });
+    expect(changes).toContainEqual({
+      advertiser: "cutechat",
+      tracker: "removed",
+      day: "2026-11-20",
+      figures: { clicks: 2 },
+    });
+  });
+
   test("are added to what the dashboard shows", () => {
-    const shown = withPendingClicks({ ...affiliate, total_clicks: 10 }, shards as never, now);
+    const shown = withPendingClicks({ ...affiliate, links, total_clicks: 10 }, shards as never, now);
     expect(shown.total_clicks).toBe(15);
     expect(shown.trackers.cutechat["/ig"]?.clicks).toBe(2);
     expect(withPendingClicks(affiliate, [], now)).toBe(affiliate);

@@ -6,6 +6,7 @@ import { isAdvertiserId, type AdvertiserId } from "./advertisers.js";
 import { refundClawback, saleCommission } from "./commission.js";
 import { dayKey, lastDays, type DayKey } from "./days.js";
 import type { Cents } from "./money.js";
+import { clickTracker, countedTracker, type TrackerLinks } from "./trackers.js";
 import {
   defaultTrackerKey,
   recentDaysKept,
@@ -36,7 +37,7 @@ export const noFigures: Figures = {
 /** Figures for one advertiser, tracker and UTC day. */
 export interface LedgerChange {
   advertiser: AdvertiserId;
-  /** The tracker suffix ("/tw") or "" for the plain link. */
+  /** The tracker the figures count towards: a link's suffix ("/tw"), "" for the default link, or "removed". */
   tracker: string;
   day: DayKey;
   figures: Partial<Figures>;
@@ -46,15 +47,18 @@ export function trackerKey(suffix: string): string {
   return suffix === "" ? defaultTrackerKey : suffix;
 }
 
-/** The clicks waiting in click shards, as changes to apply (by the roll-up, or on top of the totals shown). */
-export function pendingClickChanges(shards: ClickShardDoc[]): LedgerChange[] {
+/**
+ * The clicks waiting in click shards, as changes to apply (by the roll-up, or on top of the totals shown).
+ * A shard's tracker was a live link when the click counted; one removed since goes to the removed trackers.
+ */
+export function pendingClickChanges(shards: ClickShardDoc[], links: TrackerLinks): LedgerChange[] {
   const changes: LedgerChange[] = [];
   for (const shard of shards) {
     for (const [day, byAdvertiser] of Object.entries(shard.days ?? {})) {
       for (const [advertiser, trackers] of Object.entries(byAdvertiser ?? {})) {
         if (!isAdvertiserId(advertiser)) continue;
         for (const [key, clicks] of Object.entries(trackers ?? {})) {
-          const tracker = key === defaultTrackerKey ? "" : key;
+          const tracker = clickTracker(links, advertiser, key === defaultTrackerKey ? "" : key);
           if (clicks > 0) changes.push({ advertiser, tracker, day, figures: { clicks } });
         }
       }
@@ -65,7 +69,7 @@ export function pendingClickChanges(shards: ClickShardDoc[]): LedgerChange[] {
 
 /** An affiliate as the dashboard shows it: the stored figures plus the clicks not yet rolled up. */
 export function withPendingClicks(affiliate: AffiliateDoc, shards: ClickShardDoc[], now: Date): AffiliateDoc {
-  const changes = pendingClickChanges(shards);
+  const changes = pendingClickChanges(shards, affiliate.links);
   return changes.length === 0 ? affiliate : { ...affiliate, ...applyToAffiliate(affiliate, changes, now) };
 }
 
@@ -97,6 +101,9 @@ function node(tree: Increments, ...path: string[]): Increments {
   return current;
 }
 
+const touches = (figures: Partial<Figures>, fields: readonly (keyof Figures)[]) =>
+  fields.some((field) => (figures[field] ?? 0) !== 0);
+
 function addFigures(target: Increments, figures: Partial<Figures>, fields: readonly (keyof Figures)[]): void {
   for (const field of fields) target[field] = ((target[field] as number | undefined) ?? 0) + (figures[field] ?? 0);
 }
@@ -110,19 +117,24 @@ export function affiliateIncrements(changes: LedgerChange[], now: Date): Increme
       tree[total] = ((tree[total] as number | undefined) ?? 0) + (figures[field] ?? 0);
     }
     addFigures(node(tree, "by_advertiser", advertiser), figures, advertiserFields);
-    addFigures(node(tree, "trackers", advertiser, trackerKey(tracker)), figures, trackerFields);
+    // A refund changes no tracker figure: it must not bring back the key of a tracker removed since its sale.
+    if (touches(figures, trackerFields)) {
+      addFigures(node(tree, "trackers", advertiser, trackerKey(tracker)), figures, trackerFields);
+    }
     if (kept.has(day)) addFigures(node(tree, "recent_days", day), figures, dayFields);
   }
   return tree;
 }
 
-/** One day document's increments, from the changes that fall on that day. */
+/**
+ * One day document's increments, from the changes that fall on that day: totals and per advertiser. Not per
+ * tracker: nothing reads that, and a day's map of trackers would grow with every link ever made that day.
+ */
 export function dayIncrements(changes: LedgerChange[], day: DayKey): Increments {
   const tree: Increments = {};
-  for (const { advertiser, tracker, figures } of changes.filter((change) => change.day === day)) {
+  for (const { advertiser, figures } of changes.filter((change) => change.day === day)) {
     addFigures(tree, figures, [...dayFields, "refunded_cents"]);
     addFigures(node(tree, "by_advertiser", advertiser), figures, dayFields);
-    addFigures(node(tree, "trackers", advertiser, trackerKey(tracker)), figures, dayFields);
   }
   return tree;
 }
@@ -191,9 +203,11 @@ export interface SaleInput {
 
 /**
  * A sale's ledger entry and what it adds. The commission follows the affiliate's terms; a suspended
- * (fraud_user) affiliate's sales are recorded for the advertiser but earn nothing payable.
+ * (fraud_user) affiliate's sales are recorded for the advertiser but earn nothing payable. The sale counts
+ * towards its tracker only if that is one of the affiliate's links (countedTracker), and says so.
  */
 export function recordSale(affiliate: AffiliateDoc, sale: SaleInput, now: Date) {
+  const tracker = countedTracker(affiliate.links, sale.advertiser, sale.tracker);
   const commission = saleCommission(sale.amountCents, sale.repeatIndex, {
     commissionRate: affiliate.commission_rate,
     repeatRates: affiliate.repeat_rates,
@@ -203,7 +217,7 @@ export function recordSale(affiliate: AffiliateDoc, sale: SaleInput, now: Date) 
     type: "sale",
     advertiser_id: sale.advertiser,
     event_id: sale.id,
-    tracker: sale.tracker,
+    tracker,
     timestamp: sale.occurredAt,
     recorded_at: now,
     transaction_cost_cents: sale.amountCents,
@@ -218,7 +232,7 @@ export function recordSale(affiliate: AffiliateDoc, sale: SaleInput, now: Date) 
   };
   const change: LedgerChange = {
     advertiser: sale.advertiser,
-    tracker: sale.tracker,
+    tracker,
     day: dayKey(sale.occurredAt),
     figures: { sales: 1, earnings_cents: earnings },
   };

@@ -44,6 +44,9 @@ export interface AdvertiserTotals extends TrackerTotals {
 /** The default (suffix-less) link's key among the trackers; a real tracker always starts with "/". */
 export const defaultTrackerKey = "default";
 
+/** The key under which the figures of every removed tracker link are kept together (domain/trackers.ts). */
+export const removedTrackersKey = "removed";
+
 /** affiliates/{uid}: everything one dashboard load needs, in one document (one read). */
 export interface AffiliateDoc extends PayoutDetails {
   uid: string;
@@ -68,7 +71,10 @@ export interface AffiliateDoc extends PayoutDetails {
   total_clicks: number;
   total_sales: number;
   by_advertiser: Record<AdvertiserId, AdvertiserTotals>;
-  /** Per advertiser, per tracker suffix ("/abc", or "default" for the plain link). */
+  /**
+   * Per advertiser, per tracker: the live links' suffixes ("/abc"), "default" for the plain link and for
+   * events naming a tracker that is not a link, "removed" for removed links (bounded: domain/trackers.ts).
+   */
   trackers: Record<AdvertiserId, Record<string, TrackerTotals>>;
   /** The custom tracker suffixes shown as links, per advertiser (SPEC.md's visible_custom_links). */
   links: Record<AdvertiserId, string[]>;
@@ -166,12 +172,14 @@ export interface TransactionDoc {
   note: string | null;
 }
 
-/** affiliates/{uid}/days/{yyyy-mm-dd}: one UTC day's figures, also per advertiser and per tracker. */
+/**
+ * affiliates/{uid}/days/{yyyy-mm-dd}: one UTC day's figures, also per advertiser. (Documents written before
+ * per-tracker day figures were dropped may still hold a `trackers` map; nothing reads it.)
+ */
 export interface DayDoc extends DayFigures {
   date: DayKey;
   refunded_cents: Cents;
   by_advertiser: Partial<Record<AdvertiserId, DayFigures>>;
-  trackers: Partial<Record<AdvertiserId, Record<string, DayFigures>>>;
 }
 
 export type PayoutStatus = "pending" | "paid";

@@ -21,6 +21,7 @@ import {
   type LedgerChange,
   type RefundInput,
 } from "../domain/ledger.js";
+import { countedTracker } from "../domain/trackers.js";
 import { collections, type AffiliateDoc, type EventDoc, type TransactionDoc } from "../domain/model.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { clickIncrement, writeChanges } from "../data/aggregates.js";
@@ -93,12 +94,14 @@ async function apply(
   affiliate: AffiliateDoc,
   now: Date,
 ): Promise<EventOutcome> {
+  // A tracker the affiliate has no link for (anyone can put one in a landing URL) counts as the default link.
+  const tracker = countedTracker(affiliate.links, event.advertiser, event.tracker);
   switch (event.type) {
     case "click": {
       const { ref, data } = clickIncrement({
         uid: event.uid,
         advertiser: event.advertiser,
-        suffix: event.tracker,
+        suffix: tracker,
         day: dayKey(event.occurredAt),
       });
       tx.set(ref, data, { merge: true });
@@ -107,7 +110,7 @@ async function apply(
     case "sign_up": {
       const change: LedgerChange = {
         advertiser: event.advertiser,
-        tracker: event.tracker,
+        tracker,
         day: dayKey(event.occurredAt),
         figures: { sign_ups: 1 },
       };

@@ -12,13 +12,20 @@ import { db, refs } from "../data/firestore.js";
 
 /** Folds one affiliate's click shards into its totals and day documents; returns the clicks moved. */
 export async function rollUpClicks(uid: string, now = new Date()): Promise<number> {
-  // Read outside the transaction, for the recent days to prune only: the clicks are added as increments.
+  // Read outside the transaction, for the recent days to prune and the links (a removed link's clicks go to
+  // the removed trackers) only: the clicks are added as increments.
   const affiliate = (await refs.affiliate(uid).get()).data();
   return db().runTransaction(
     async (tx) => {
       const shards = await tx.get(refs.clickShards(uid));
       if (shards.empty) return 0;
-      const changes = pendingClickChanges(shards.docs.map((shard) => shard.data()));
+      // Shards of an affiliate that no longer exists are dropped: there is nothing to add their clicks to.
+      const changes = affiliate
+        ? pendingClickChanges(
+            shards.docs.map((shard) => shard.data()),
+            affiliate.links,
+          )
+        : [];
       if (affiliate) writeChanges(tx, uid, changes, staleRecentDays(affiliate, now), now);
       for (const shard of shards.docs) tx.delete(shard.ref);
       return changes.reduce((sum, change) => sum + (change.figures.clicks ?? 0), 0);

@@ -67,6 +67,7 @@ describe("the cards", () => {
             cutechat: {},
             creategirls: {},
           },
+          links: { promptchan: ["/tw"], cutechat: [], creategirls: [] },
         })}
       />,
     );
@@ -78,6 +79,34 @@ describe("the cards", () => {
     expect(cards[1]!.open).toBe(false);
     expect(cards[1]!.textContent).toContain("200 clicks → 20 sign-ups (10.0%) → 5 sales (25.0%) · $0.30 per click");
     expect(cards[0]!.textContent).toContain("$0.00 per click");
+  });
+
+  test("trackers that are no longer links show together, last, as Removed trackers", () => {
+    const { container } = render(
+      <TrackerCards
+        advertiser="promptchan"
+        affiliate={affiliate({
+          trackers: {
+            promptchan: {
+              "/ig": { clicks: 5, sign_ups: 1, sales: 0, earnings_cents: 0 },
+              removed: { clicks: 10, sign_ups: 2, sales: 1, earnings_cents: 600 },
+              "/gone": { clicks: 1, sign_ups: 0, sales: 1, earnings_cents: 400 },
+              default: { clicks: 3, sign_ups: 0, sales: 0, earnings_cents: 0 },
+            },
+            cutechat: {},
+            creategirls: {},
+          },
+          links: { promptchan: ["/ig"], cutechat: [], creategirls: [] },
+        })}
+      />,
+    );
+    const cards = [...container.querySelectorAll("details")];
+    expect(cards.map((card) => card.querySelector("summary")?.firstElementChild?.textContent)).toEqual([
+      "Default link",
+      "/ig",
+      "Removed trackers",
+    ]);
+    expect(cards[2]!.querySelector("summary")?.textContent).toContain("$10 · 11 clicks");
   });
 
   test("earnings per click have two decimals, and two significant digits below a cent", () => {
@@ -95,6 +124,7 @@ describe("the cards", () => {
             cutechat: {},
             creategirls: {},
           },
+          links: { promptchan: ["/a", "/b", "/c", "/d"], cutechat: [], creategirls: [] },
         })}
       />,
     );

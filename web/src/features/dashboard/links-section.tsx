@@ -121,7 +121,7 @@ export function LinksSection({ user, affiliate, advertiser, onAdvertiserChange, 
                 {links.includes(normalized) ? " (you already have it)" : ""}.
               </>
             ) : (
-              "Up to 6 letters or digits: each tracker gets its own link and its own figures."
+              "Up to 6 letters or digits: each tracker gets its own link and its own figures. Deleting one moves its figures to Removed trackers."
             )}
           </p>
         </form>

@@ -1,5 +1,6 @@
 import { advertisers, type AdvertiserId } from "@domain/advertisers";
-import { defaultTrackerKey, type AffiliateDoc, type TrackerTotals } from "@domain/model";
+import { defaultTrackerKey, removedTrackersKey, type AffiliateDoc, type TrackerTotals } from "@domain/model";
+import { trackerRows } from "@domain/trackers";
 import { centsToDollars, formatDollars } from "@domain/money";
 import { StatCard } from "./stat-cards";
 import styles from "./dashboard.module.css";
@@ -27,11 +28,15 @@ function formatPerClick(earningsCents: number, clicks: number): string {
     : twoDecimals.format(centsToDollars(Math.round(cents)));
 }
 
+/** The default link, a live link by its suffix, or every removed link's figures together. */
+function trackerName(key: string): string {
+  if (key === defaultTrackerKey) return "Default link";
+  return key === removedTrackersKey ? "Removed trackers" : key;
+}
+
 /** SPEC.md §2: per-tracker collapsible cards, with the funnel from clicks to sales (beyond SPEC). */
 export function TrackerCards({ affiliate, advertiser }: { affiliate: AffiliateDoc; advertiser: AdvertiserId }) {
-  const trackers = Object.entries(affiliate.trackers[advertiser] ?? {}).sort(([a], [b]) =>
-    a === defaultTrackerKey ? -1 : b === defaultTrackerKey ? 1 : a.localeCompare(b),
-  );
+  const trackers = trackerRows(affiliate.trackers[advertiser] ?? {}, affiliate.links[advertiser] ?? []);
   return (
     <section aria-labelledby="trackers" className={styles["dashboard-section"]}>
       <h2 id="trackers">Trackers · {advertisers[advertiser].name}</h2>
@@ -39,8 +44,8 @@ export function TrackerCards({ affiliate, advertiser }: { affiliate: AffiliateDo
         <p className="muted">No activity on your {advertisers[advertiser].name} links yet.</p>
       ) : (
         <div className={styles["tracker-list"]}>
-          {trackers.map(([key, totals]) => (
-            <TrackerCard key={key} name={key === defaultTrackerKey ? "Default link" : key} totals={totals} />
+          {trackers.map(({ key, totals }) => (
+            <TrackerCard key={key} name={trackerName(key)} totals={totals} />
           ))}
         </div>
       )}

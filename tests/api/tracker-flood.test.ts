@@ -1,0 +1,76 @@
+/**
+ * Issue 16, finding 1: the tracker on an event comes from the advertiser's landing URL, so anyone can send
+ * sign-ups with made-up trackers. Each used to add a key to the affiliate's document until it reached
+ * Firestore's 1 MiB limit (about 12,800 trackers), after which every event that added bytes failed for
+ * good. Here 20,000 distinct trackers are sent for one affiliate; every later event must still apply exactly.
+ */
+import { randomUUID } from "node:crypto";
+import { expect, test } from "vitest";
+import { dayKey } from "../../functions/src/domain/days.ts";
+import { sendEvent, type EventBody } from "../../scripts/lib/events-client.ts";
+import { affiliateView, createAffiliate, openLink, refs } from "../support/backend.ts";
+import { emulatorConcurrency, inParallel } from "../support/concurrency.ts";
+
+const advertisers = ["promptchan", "cutechat", "creategirls"] as const;
+const flood = 20_000;
+/** One moment for the whole flood, so its sign-ups fall on one UTC day even if the run crosses midnight. */
+const at = new Date(Date.now() - 60_000);
+
+function event(uid: string, extra: Partial<EventBody>): EventBody {
+  return {
+    id: `flood-${randomUUID()}`,
+    advertiser_id: "promptchan",
+    type: "sign_up",
+    uid,
+    occurred_at: at.toISOString(),
+    ...extra,
+  };
+}
+
+test(`${flood.toLocaleString("en")} distinct trackers leave the affiliate bounded, and later events still apply exactly`, async () => {
+  const uid = await createAffiliate({ links: { promptchan: ["/tw"], cutechat: [], creategirls: [] } });
+  const before = JSON.stringify((await refs.affiliate(uid).get()).data()).length;
+
+  // Spread over the three advertisers (each has its own events rate limit), every tracker new.
+  const statuses = await inParallel(
+    Array.from({ length: flood }, (_, i) => i),
+    emulatorConcurrency,
+    async (i) =>
+      (await sendEvent(event(uid, { advertiser_id: advertisers[i % 3], tracker: `/f${i.toString(36)}` }))).status,
+  );
+  expect(statuses.filter((status) => status !== 200)).toEqual([]);
+
+  const flooded = (await refs.affiliate(uid).get()).data()!;
+  expect(flooded.total_sign_ups).toBe(flood);
+  for (const [index, advertiser] of advertisers.entries()) {
+    // Made-up trackers count towards the default link: no key per tracker.
+    expect(Object.keys(flooded.trackers[advertiser])).toEqual(["default"]);
+    const sent = Math.floor((flood - 1 - index) / 3) + 1;
+    expect(flooded.trackers[advertiser].default?.sign_ups).toBe(sent);
+    expect(flooded.by_advertiser[advertiser].sign_ups).toBe(sent);
+  }
+  // The document grew by a few numbers, not by 20,000 entries.
+  expect(JSON.stringify(flooded).length - before).toBeLessThan(2_000);
+  const today = (await refs.days(uid).doc(dayKey(at)).get()).data();
+  expect(today?.sign_ups).toBe(flood);
+  expect(today).not.toHaveProperty("trackers");
+
+  // A sale (on a tracker never seen, and on a link), a sale on a UTC day not yet in the document, a click.
+  const sale = event(uid, { type: "sale", amount: "10.00", tracker: "/brandnew" });
+  const onLink = event(uid, { type: "sale", amount: "20.00", tracker: "/tw" });
+  const threeDaysAgo = new Date(at.getTime() - 3 * 86_400_000);
+  const newDay = event(uid, { type: "sale", amount: "30.00", occurred_at: threeDaysAgo.toISOString() });
+  for (const body of [sale, onLink, newDay]) {
+    expect(await sendEvent(body)).toMatchObject({ status: 200, body: { status: "applied" } });
+  }
+  expect((await openLink(`/m/${uid}/tw`, { ip: "10.16.0.1" })).status).toBe(302);
+
+  const after = await affiliateView(uid);
+  expect(after).toMatchObject({ total_sales: 3, total_earnings_cents: 3_600, total_clicks: 1 });
+  expect(after.trackers.promptchan.default).toMatchObject({ sales: 2, earnings_cents: 2_400 });
+  expect(after.trackers.promptchan["/tw"]).toEqual({ sales: 1, earnings_cents: 1_200, clicks: 1, sign_ups: 0 });
+  expect(after.recent_days[dayKey(threeDaysAgo)]).toMatchObject({ sales: 1, earnings_cents: 1_800 });
+  expect((await refs.days(uid).doc(dayKey(threeDaysAgo)).get()).data()).toMatchObject({ sales: 1 });
+  const entry = (await refs.transactions(uid).doc(`promptchan_${sale.id}`).get()).data();
+  expect(entry).toMatchObject({ tracker: "", earnings_cents: 600 });
+}, 900_000);
