@@ -8,7 +8,9 @@ import { programme } from "../domain/programme.js";
 const styles = StyleSheet.create({
   page: { fontFamily: "Inter", fontSize: 10, padding: 48, color: "#1b1b2f", lineHeight: 1.4 },
   header: { flexDirection: "row", justifyContent: "space-between", marginBottom: 32 },
-  title: { fontSize: 24, fontWeight: 700, letterSpacing: 1 },
+  // Its own line height: an inherited 1.4 is resolved against the page's 10 pt, which would set the number
+  // below on the title's baseline.
+  title: { fontSize: 24, fontWeight: 700, letterSpacing: 1, lineHeight: 1.2, marginBottom: 4 },
   issuer: { fontSize: 12, fontWeight: 700 },
   muted: { color: "#5c5c77" },
   columns: { flexDirection: "row", gap: 24, marginBottom: 28 },
