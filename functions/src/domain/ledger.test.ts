@@ -60,20 +60,20 @@ describe("applyToAffiliate", () => {
     expect(affiliate).toEqual(before);
   });
 
-  test("keeps 35 days of recent figures and drops older ones", () => {
+  test("keeps 95 days of recent figures and drops older ones", () => {
     const old = {
       ...affiliate,
-      recent_days: { "2026-10-01": { clicks: 1, sign_ups: 0, sales: 0, earnings_cents: 0 } },
+      recent_days: { "2026-08-01": { clicks: 1, sign_ups: 0, sales: 0, earnings_cents: 0 } },
     };
     const patch = applyToAffiliate(
       old,
       [
-        { advertiser: "promptchan", tracker: "", day: "2026-10-17", figures: { clicks: 1 } },
-        { advertiser: "promptchan", tracker: "", day: "2026-10-18", figures: { clicks: 1 } },
+        { advertiser: "promptchan", tracker: "", day: "2026-08-18", figures: { clicks: 1 } },
+        { advertiser: "promptchan", tracker: "", day: "2026-08-19", figures: { clicks: 1 } },
       ],
       now,
     );
-    expect(Object.keys(patch.recent_days)).toEqual(["2026-10-18"]);
+    expect(Object.keys(patch.recent_days)).toEqual(["2026-08-19"]);
     expect(patch.total_clicks).toBe(2);
   });
 });
@@ -99,14 +99,14 @@ test("affiliateIncrements leave out days outside the window; staleRecentDays nam
   const tree = affiliateIncrements(
     [
       { advertiser: "promptchan", tracker: "", day: "2026-11-21", figures: { clicks: 1 } },
-      { advertiser: "promptchan", tracker: "", day: "2026-09-01", figures: { clicks: 1 } },
+      { advertiser: "promptchan", tracker: "", day: "2026-07-01", figures: { clicks: 1 } },
     ],
     now,
   );
   expect(tree.total_clicks).toBe(2);
   expect(Object.keys(tree.recent_days as object)).toEqual(["2026-11-21"]);
-  const recent = { "2026-10-17": {}, "2026-10-18": {}, "2026-11-21": {} } as never;
-  expect(staleRecentDays({ recent_days: recent }, now)).toEqual(["2026-10-17"]);
+  const recent = { "2026-08-18": {}, "2026-08-19": {}, "2026-11-21": {} } as never;
+  expect(staleRecentDays({ recent_days: recent }, now)).toEqual(["2026-08-18"]);
 });
 
 test("addIncrements adds numbers and merges maps without touching the original", () => {

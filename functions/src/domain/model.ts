@@ -79,14 +79,14 @@ export interface AffiliateDoc extends PayoutDetails {
   /** The custom tracker suffixes shown as links, per advertiser (SPEC.md's visible_custom_links). */
   links: Record<AdvertiserId, string[]>;
   /**
-   * The last few weeks' daily figures (the newest 35 UTC days), kept beside the day documents so the
-   * Last 7 Days cards and the 30-day chart cost no extra reads. Older keys are pruned as days pass.
+   * The last few months' daily figures (the newest 95 UTC days), kept beside the day documents so the
+   * Last 7 Days cards and the 7-, 30- and 90-day chart cost no extra reads. Older keys are pruned as days pass.
    */
   recent_days: Record<DayKey, DayFigures>;
 }
 
-/** How many days `recent_days` keeps: the 30-day chart plus a margin for late events. */
-export const recentDaysKept = 35;
+/** How many days `recent_days` keeps: the 90-day chart plus a margin for late events. */
+export const recentDaysKept = 95;
 
 function perAdvertiser<T>(make: () => T): Record<AdvertiserId, T> {
   return Object.fromEntries(advertiserIds.map((id) => [id, make()])) as Record<AdvertiserId, T>;

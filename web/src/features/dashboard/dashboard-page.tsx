@@ -118,7 +118,7 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
       <LastSevenDays affiliate={data} now={now} />
       <AllTime affiliate={data} />
       <section aria-labelledby="activity" className={styles["dashboard-section"]}>
-        <h2 id="activity">Last 30 Days</h2>
+        <h2 id="activity">Activity</h2>
         <Suspense fallback={<Loading label="Loading the chart…" />}>
           <ActivityChart affiliate={data} now={now} />
         </Suspense>
