@@ -63,8 +63,8 @@ const risky = summaryRowFixture({
 });
 const low = summaryRowFixture({ user_id: "low", name: "Lena Lowkey", total_earnings: 1, total_sign_ups: 100 });
 
-// jsdom lays nothing out: give the list's scroll box a height and each card one, as a browser would.
-const layout = { clientHeight: ["affiliate-scroll", 800], offsetHeight: ["affiliate-list-item", 200] } as const;
+// jsdom lays nothing out: give each card a height, as a browser would (the window is jsdom's 1024×768).
+const layout = { offsetHeight: ["affiliate-list-item", 200] } as const;
 const originals = new Map<string, PropertyDescriptor | undefined>();
 beforeAll(() => {
   for (const [property, [className, size]] of Object.entries(layout)) {

@@ -1,5 +1,5 @@
-import { useRef } from "react";
-import { useVirtualizer } from "@tanstack/react-virtual";
+import { useLayoutEffect, useRef, useState, type RefObject } from "react";
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { AffiliateCard } from "./affiliate-card";
 import type { AffiliateView } from "./affiliate-view";
 import styles from "./advertiser.module.css";
@@ -19,9 +19,10 @@ export interface AffiliateListProps {
 const estimate = { folded: 84, open: 300 };
 
 /**
- * The affiliate cards, virtualized: only the cards in (and just around) the scroll box are in the DOM, so
- * 10,000 affiliates scroll as smoothly as 10. Cards are measured as they render (their heights vary with
- * folding and the window's width).
+ * The affiliate cards, virtualized against the page's own scroll: only the cards in (and just around) the
+ * window are in the DOM, so 10,000 affiliates scroll as smoothly as 10, while the page scrolls as any page
+ * does (no inner box that traps a phone's swipes or leaves a gap under one filtered card). Cards are
+ * measured as they render (their heights vary with folding and the window's width).
  */
 export function AffiliateList({
   views,
@@ -32,13 +33,14 @@ export function AffiliateList({
   onPayout,
   onExportInvoice,
 }: AffiliateListProps) {
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const scrollMargin = useOffsetTop(listRef);
   // The app does not run the React Compiler, so nothing memoizes around the virtualizer's functions: the
   // rule's warning (it would skip compiling this component) does not apply.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
+  const virtualizer = useWindowVirtualizer({
     count: views.length,
-    getScrollElement: () => scrollRef.current,
+    scrollMargin,
     estimateSize: (index) => {
       const view = views[index];
       return view?.highRisk && !isOpen(view.row.user_id) ? estimate.folded : estimate.open;
@@ -49,35 +51,59 @@ export function AffiliateList({
   });
 
   return (
-    <div ref={scrollRef} className={styles["affiliate-scroll"]} tabIndex={0} aria-label="Affiliates">
-      <div role="list" className={styles["affiliate-list"]} style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const view = views[item.index]!;
-          const uid = view.row.user_id;
-          return (
-            <div
-              key={item.key}
-              role="listitem"
-              data-index={item.index}
-              ref={virtualizer.measureElement}
-              className={styles["affiliate-list-item"]}
-              style={{ transform: `translateY(${item.start}px)` }}
-              aria-setsize={views.length}
-              aria-posinset={item.index + 1}
-            >
-              <AffiliateCard
-                view={view}
-                open={isOpen(uid)}
-                onToggle={() => onToggle(uid)}
-                asOf={asOf}
-                recording={recording.has(uid)}
-                onPayout={() => onPayout(view)}
-                onExportInvoice={() => onExportInvoice(view)}
-              />
-            </div>
-          );
-        })}
-      </div>
+    <div
+      ref={listRef}
+      role="list"
+      aria-label="Affiliates"
+      className={styles["affiliate-list"]}
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().map((item) => {
+        const view = views[item.index]!;
+        const uid = view.row.user_id;
+        return (
+          <div
+            key={item.key}
+            role="listitem"
+            data-index={item.index}
+            ref={virtualizer.measureElement}
+            className={styles["affiliate-list-item"]}
+            style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
+            aria-setsize={views.length}
+            aria-posinset={item.index + 1}
+          >
+            <AffiliateCard
+              view={view}
+              open={isOpen(uid)}
+              onToggle={() => onToggle(uid)}
+              asOf={asOf}
+              recording={recording.has(uid)}
+              onPayout={() => onPayout(view)}
+              onExportInvoice={() => onExportInvoice(view)}
+            />
+          </div>
+        );
+      })}
     </div>
   );
+}
+
+/**
+ * Where the element starts on the page (its top plus the page's scroll): the virtualizer's scroll margin.
+ * Measured again whenever the page's height changes, since what sits above the list (filters, notices)
+ * can grow or shrink.
+ */
+function useOffsetTop(ref: RefObject<HTMLElement | null>): number {
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => {
+      if (ref.current) setTop(ref.current.getBoundingClientRect().top + window.scrollY);
+    };
+    measure();
+    if (typeof ResizeObserver === "undefined") return; // jsdom: nothing is laid out, nothing moves
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [ref]);
+  return top;
 }
