@@ -35,9 +35,6 @@ export function AffiliateList({
 }: AffiliateListProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const scrollMargin = useOffsetTop(listRef);
-  // The app does not run the React Compiler, so nothing memoizes around the virtualizer's functions: the
-  // rule's warning (it would skip compiling this component) does not apply.
-  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useWindowVirtualizer({
     count: views.length,
     scrollMargin,
