@@ -178,6 +178,7 @@ describe("GET /api/summary", () => {
       country: "Portugal",
       company: "Test Media Lda",
       paypal_payout_account: "test@wise.example",
+      payout_method: "Wise",
       commission_rate: 0.6,
       total_sign_ups: 10,
       total_earnings: 700,

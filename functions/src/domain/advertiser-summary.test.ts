@@ -53,6 +53,7 @@ describe("summary rows", () => {
       payout_pending: true,
       latest_invoice: expect.objectContaining({ invoice_number: "INV-2026-000007", price: "240.00" }),
       email: "dana@test.example",
+      payout_method: "Wise",
       fraud_user: false,
       pending_payout: 240,
       pending_destination: { method: "Wise", fields: [["Wise Account Email", "d@wise.test"]] },

@@ -7,7 +7,7 @@ import { balanceOf } from "./balance.js";
 import { latestInvoiceView, type LatestInvoice } from "./invoice.js";
 import type { AffiliateDoc } from "./model.js";
 import { centsToDollars, type Cents } from "./money.js";
-import { payoutDestination, type PayoutDestination } from "./payout-details.js";
+import { payoutDestination, type PayoutDestination, type PayoutType } from "./payout-details.js";
 import { nextPayoutAllowedAt } from "./payout-eligibility.js";
 import { compareAffiliates, type Orderable } from "./summary-order.js";
 
@@ -21,6 +21,7 @@ export const summarySourceFields = [
   "country",
   "company",
   "paypal_payout_account",
+  "payout_type",
   "commission_rate",
   "fraud_user",
   "total_sign_ups",
@@ -59,6 +60,8 @@ export interface SummaryRow {
   latest_invoice: LatestInvoice | null;
   // Beyond SPEC.md: what the page searches by, marks, and records.
   email: string;
+  /** How the affiliate asks to be paid now (a pending payout goes as pending_destination says). */
+  payout_method: PayoutType;
   fraud_user: boolean;
   /** The pending payout's amount in dollars (what record_payout must be given), or null when none is pending. */
   pending_payout: number | null;
@@ -91,6 +94,7 @@ export function summaryRow(affiliate: SummarySource): SummaryRow {
     payout_pending: affiliate.payout_pending,
     latest_invoice: invoice ? latestInvoiceView(invoice) : null,
     email: affiliate.email,
+    payout_method: affiliate.payout_type,
     fraud_user: affiliate.fraud_user,
     pending_payout: pendingInvoice ? centsToDollars(pendingInvoice.amount_cents) : null,
     pending_destination: pendingInvoice ? payoutDestination(pendingInvoice.payee) : null,

@@ -81,7 +81,7 @@ export function AffiliateCard({
           <dl className={styles["affiliate-stats"]}>
             <Stat label="Country">{row.country || "—"}</Stat>
             <Stat label="Company">{row.company || "—"}</Stat>
-            <Stat label="Payout account">{row.paypal_payout_account || "—"}</Stat>
+            <Stat label="Payout method">{row.payout_method}</Stat>
             <Stat label="Commission rate">{`${Math.round(row.commission_rate * 1000) / 10}%`}</Stat>
             <Stat label="Sign-ups">{row.total_sign_ups.toLocaleString("en-US")}</Stat>
             <Stat label="Earnings">{money(row.total_earnings)}</Stat>

@@ -19,6 +19,7 @@ export function summaryRowFixture(overrides: Partial<SummaryRow> = {}): SummaryR
     payout_pending: false,
     latest_invoice: null,
     email: "dana@test.example",
+    payout_method: "Wise",
     fraud_user: false,
     pending_payout: null,
     pending_destination: null,
