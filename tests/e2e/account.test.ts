@@ -31,7 +31,7 @@ async function freshPage(size?: { width: number; height: number }): Promise<{ pa
   return { page, errors: collectPageErrors(page) };
 }
 
-const accountButton = (page: Page) => page.getByRole("button", { name: "Account" });
+const accountButton = (page: Page) => page.getByRole("button", { name: "Account", exact: true });
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
 /** Logs in through /login's e-mail link, as a returning affiliate would, and waits for the dashboard. */
@@ -156,6 +156,24 @@ describe("the account menu on a phone (390 x 844)", () => {
     expect(await accountButton(page).evaluate((button) => button === document.activeElement)).toBe(true);
     expect(await panel.isHidden()).toBe(true);
     expect(errors).toEqual([]);
+  }, 60_000);
+
+  test("the admin's four header links fit too", async () => {
+    const email = newEmail("admin-phone");
+    const { uid } = await auth().createUser({ email, emailVerified: true });
+    await auth().setCustomUserClaims(uid, { admin: true });
+    const { page } = await freshPage(phone);
+    await signInWithEmailLink(page, email, "/advertiser");
+    const links = mainNav(page).getByRole("link");
+    expect(await links.allTextContents()).toEqual(["Updates", "Products", "Dashboard", "Advertiser"]);
+    for (const link of await links.all()) {
+      const box = (await link.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(phone.width);
+      // The label fits inside its button.
+      expect(await link.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    }
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(screenshots, "admin-header-phone.png") });
   }, 60_000);
 
   test("signed out, Log in and Sign Up fit beside the logo", async () => {
