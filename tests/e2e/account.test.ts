@@ -5,29 +5,22 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { rootDir, siteUrl } from "../../scripts/lib/project.ts";
-import { launchBrowser, newContext } from "../../scripts/lib/browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { siteUrl } from "../../scripts/lib/project.ts";
+import { newContext } from "../../scripts/lib/browser.ts";
 import { signInLinkFor, signInWithEmailLink } from "../../scripts/lib/browser-sign-in.ts";
 import { seriousAccessibilityViolations } from "../support/axe.ts";
 import { refs } from "../support/backend.ts";
+import { browserForFile, screenshotsDir as screenshots } from "../support/browser-session.ts";
 import { collectPageErrors } from "../support/page-errors.ts";
 import { auth } from "../support/users.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const screenshots = path.join(rootDir, "test-results", "screenshots");
+const browser = browserForFile();
 const newEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@test.example`;
 
 async function freshPage(size?: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
-  const page = await (await newContext(browser, size)).newPage();
+  const page = await (await newContext(browser(), size)).newPage();
   return { page, errors: collectPageErrors(page) };
 }
 
