@@ -30,9 +30,16 @@ export async function requestSignInLink(page: Page, email: string): Promise<stri
   return signInLinkFor(email);
 }
 
-/** Signs `email` in (a new user gets an account) and waits for the dashboard. */
-export async function signInWithEmailLink(page: Page, email: string): Promise<void> {
+/**
+ * Signs `email` in and waits for where they land: an affiliate (a new one gets an account) on the
+ * dashboard, advertiser staff and admin on /advertiser.
+ */
+export async function signInWithEmailLink(
+  page: Page,
+  email: string,
+  landsOn: "/dashboard" | "/advertiser" = "/dashboard",
+): Promise<void> {
   const link = await requestSignInLink(page, email);
   await page.goto(link);
-  await page.waitForURL(`${siteUrl}/dashboard`);
+  await page.waitForURL(`${siteUrl}${landsOn}`);
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { siteUrl } from "../../scripts/lib/project.ts";
 import { createAffiliate, refs, sendSale } from "../support/backend.ts";
 import { launchBrowser, newContext } from "../../scripts/lib/browser.ts";
+import { seriousAccessibilityViolations } from "../support/axe.ts";
 import { collectPageErrors } from "../support/page-errors.ts";
 import { signInWithEmailLink } from "../../scripts/lib/browser-sign-in.ts";
 import { payoutForm } from "../support/payout-details.ts";
@@ -43,7 +44,7 @@ async function staffPage(): Promise<{ page: Page; uid: string; errors: string[] 
   await auth().setCustomUserClaims(uid, { advertiser: true });
   const page = await (await newContext(browser)).newPage();
   const errors = collectPageErrors(page);
-  await signInWithEmailLink(page, email);
+  await signInWithEmailLink(page, email, "/advertiser");
   return { page, uid, errors };
 }
 
@@ -63,7 +64,6 @@ test("staff see the affiliates in order with ratings, open a HIGH RISK card and 
   ]);
 
   const { page, uid, errors } = await staffPage();
-  await page.goto(`${siteUrl}/advertiser`);
   await page.getByRole("searchbox").fill(tag);
   // Pending payouts first, then balance descending.
   await expect.poll(() => headings(page)).toEqual([names.alpha, names.bravo, names.charlie, names.delta]);
@@ -85,8 +85,18 @@ test("staff see the affiliates in order with ratings, open a HIGH RISK card and 
   expect(await payoutButton(card(page, names.charlie)).isDisabled()).toBe(true);
   const alphaPayout = payoutButton(card(page, names.alpha));
   expect(await alphaPayout.isDisabled()).toBe(false);
-  page.once("dialog", (dialog) => void dialog.accept());
+  // Asked in the page: a labelled dialog that takes the focus; Escape cancels and records nothing.
   await alphaPayout.click();
+  const dialog = page.getByRole("dialog", { name: "Record this payout?" });
+  await dialog.waitFor();
+  expect(await dialog.textContent()).toContain(`Record the payout of $240 to ${names.alpha} as paid?`);
+  expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "detached" });
+  expect((await refs.affiliate(alpha).get()).data()).toMatchObject({ payout_pending: true });
+  await alphaPayout.click();
+  await dialog.getByRole("button", { name: "Record payout" }).click();
 
   // Refreshed, and by balance only now (SPEC.md §4): Alpha's balance is $0 and it comes last.
   await expect.poll(() => headings(page)).toEqual([names.bravo, names.charlie, names.delta, names.alpha]);

@@ -192,14 +192,19 @@ describe("the affiliate dashboard", () => {
     const email = newEmail("admin");
     const admin = await auth().createUser({ email });
     await auth().setCustomUserClaims(admin.uid, { admin: true });
-    const { page } = await signedIn(email);
+    // The admin lands on /advertiser and reaches the dashboard from the header.
+    const page = await (await newContext(browser)).newPage();
+    await signInWithEmailLink(page, email, "/advertiser");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).click();
     await page.getByLabel("Set Uid", { exact: true }).fill(other.uid);
     await page.getByRole("button", { name: "Set Uid" }).click();
     await page.getByText(`Viewing Erin Endtoend (${other.uid}), read-only.`).waitFor();
     expect(await page.getByRole("button", { name: "Request Payout" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Update Details" }).count()).toBe(0);
     await page.getByRole("button", { name: "Back to my account" }).click();
-    await page.getByRole("button", { name: "Request Payout" }).waitFor();
+    // The admin's own uid has no affiliate account, and viewing the dashboard did not make one.
+    await page.getByText("This is not an affiliate account").waitFor();
+    expect((await refs.affiliate(admin.uid).get()).exists).toBe(false);
   }, 90_000);
 
   test("Google sign-in through the Auth emulator's page creates the account", async () => {

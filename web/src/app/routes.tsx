@@ -77,6 +77,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: paths.login,
+            lazy: page(
+              () => import("../features/auth/signup-page"),
+              (m) => m.LoginPage,
+            ),
+          },
+          {
             // The sign-in guard, once, around every page that needs a signed-in user.
             Component: RequireSignIn,
             children: [

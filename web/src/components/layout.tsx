@@ -3,7 +3,8 @@ import { programme } from "@domain/programme";
 import { contact } from "../config/site";
 import { advertiserIds, advertisers, defaultAdvertiserId } from "@domain/advertisers";
 import { paths } from "../config/paths";
-import { useAuthState } from "../lib/auth";
+import { isStaff, roleName, useAuthState } from "../lib/auth";
+import { AccountMenu } from "./account-menu";
 import { Badge } from "./ui/badge";
 import { buttonClass, ButtonLink, type ButtonVariant } from "./ui/button";
 import styles from "./layout.module.css";
@@ -40,7 +41,7 @@ function Header() {
           <span>{programme.name}</span>
         </Link>
         {/* Empty until the auth state is known (after first paint); it keeps its height so nothing moves. */}
-        <nav aria-label="Account" className={styles["header-nav"]} data-auth={auth.status}>
+        <nav aria-label="Main" className={styles["header-nav"]} data-auth={auth.status}>
           {auth.status === "signed-in" ? (
             <>
               <NavButton to={paths.updates} variant="quiet">
@@ -49,16 +50,33 @@ function Header() {
               <NavButton to={paths.products} variant="quiet">
                 Products
               </NavButton>
-              <NavButton to={paths.dashboard} variant="primary">
-                Dashboard
-              </NavButton>
+              {/* Affiliates work on the dashboard; the admin also views affiliates there (Set Uid). */}
+              {!isStaff(auth.claims) || auth.claims.admin ? (
+                <NavButton to={paths.dashboard} variant={isStaff(auth.claims) ? "quiet" : "primary"}>
+                  Dashboard
+                </NavButton>
+              ) : null}
+              {isStaff(auth.claims) ? (
+                <NavButton to={paths.advertiser} variant="primary">
+                  Advertiser
+                </NavButton>
+              ) : null}
             </>
           ) : auth.status === "signed-out" ? (
-            <ButtonLink to={paths.signup} className={styles["nav-button"]}>
-              Sign Up
-            </ButtonLink>
+            <>
+              {/* Returning affiliates log in; Sign Up is for newcomers. */}
+              <ButtonLink to={paths.login} variant="quiet" className={styles["nav-button"]}>
+                Log in
+              </ButtonLink>
+              <ButtonLink to={paths.signup} className={styles["nav-button"]}>
+                Sign Up
+              </ButtonLink>
+            </>
           ) : null}
         </nav>
+        {auth.status === "signed-in" ? (
+          <AccountMenu email={auth.user.email ?? auth.user.uid} role={roleName(auth.claims)} />
+        ) : null}
       </header>
     </>
   );

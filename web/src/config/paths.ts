@@ -2,6 +2,8 @@
 export const paths = {
   home: "/",
   signup: "/signup",
+  /** The sign-up page's wording for returning users (the same sign-in underneath). */
+  login: "/login",
   dashboard: "/dashboard",
   advertiser: "/advertiser",
   terms: "/terms",

@@ -4,8 +4,10 @@
  * is loaded after the page is up (public pages paint from static HTML before any SDK), and the first
  * render, like the prerendered HTML, says "unknown".
  */
-import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
+import { useNavigate } from "react-router-dom";
 import type { User } from "firebase/auth";
+import { paths } from "../config/paths";
 
 export interface Claims {
   admin: boolean;
@@ -19,6 +21,23 @@ export interface SignedIn {
 }
 
 export type AuthState = { status: "unknown" } | { status: "signed-out" } | SignedIn;
+
+/** The app's roles from an ID token's custom claims (docs/operations.md grants them). */
+export function claimsOf(tokenClaims: Record<string, unknown>): Claims {
+  return { admin: tokenClaims.admin === true, advertiser: tokenClaims.advertiser === true };
+}
+
+/** Advertiser staff or admin: the people who work on the advertiser page, never affiliates by signing in. */
+export const isStaff = (claims: Claims): boolean => claims.admin || claims.advertiser;
+
+/** What the account menu calls the signed-in person. */
+export function roleName(claims: Claims): "Admin" | "Advertiser staff" | "Affiliate" {
+  if (claims.admin) return "Admin";
+  return claims.advertiser ? "Advertiser staff" : "Affiliate";
+}
+
+/** Where each role works, and so where signing in takes them: staff and admin the advertiser page. */
+export const homePathOf = (claims: Claims): string => (isStaff(claims) ? paths.advertiser : paths.dashboard);
 
 const AuthContext = createContext<AuthState>({ status: "unknown" });
 
@@ -34,11 +53,7 @@ export function AuthStateProvider({ children }: { children: ReactNode }) {
       unsubscribe = auth.onIdTokenChanged(async (user) => {
         if (!user) return setState({ status: "signed-out" });
         const { claims } = await user.getIdTokenResult();
-        setState({
-          status: "signed-in",
-          user,
-          claims: { admin: claims.admin === true, advertiser: claims.advertiser === true },
-        });
+        setState({ status: "signed-in", user, claims: claimsOf(claims) });
       });
     });
     return () => {
@@ -61,4 +76,22 @@ export function useSignedIn(): SignedIn {
   const state = useAuthState();
   if (state.status !== "signed-in") throw new Error("useSignedIn() is only for pages behind the sign-in guard.");
   return state;
+}
+
+/**
+ * Log out, from anywhere: home first, then sign out. In that order because the sign-in guard sends a
+ * signed-out visitor of a signed-in page to /signup; it lets a navigation under way finish instead. A
+ * failed sign-out is only logged (SPEC.md §8).
+ */
+export function useLogOut(): () => Promise<void> {
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    try {
+      navigate(paths.home);
+      const [{ signOut }, { loadAuth }] = await Promise.all([import("firebase/auth"), import("./firebase")]);
+      await signOut(await loadAuth());
+    } catch (error) {
+      console.error("Sign-out failed:", error);
+    }
+  }, [navigate]);
 }

@@ -93,6 +93,12 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
+/** The record-payout dialog (jsdom has no showModal, so the open dialog counts as hidden), labelled by its title. */
+function confirmDialog(): HTMLElement {
+  const dialog = screen.getByRole("dialog", { hidden: true });
+  expect(document.getElementById(dialog.getAttribute("aria-labelledby")!)?.textContent).toBe("Record this payout?");
+  return dialog;
+}
 const card = (name: string) => screen.getByRole("article", { name });
 const cardNames = () =>
   screen.getAllByRole("article").map((article) => within(article).getByRole("heading").textContent);
@@ -188,45 +194,54 @@ describe("the list", () => {
     const paid = { ...pending, payout_pending: false, pending_payout: null, required_payout: 0, total_payouts: 240 };
     paid.last_payout = new Date().toISOString();
     api.recordPayout.mockResolvedValue({ status: "recorded", row: paid });
-    const confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
     render(<AdvertiserPage />);
     await screen.findByRole("article", { name: "Wanda Wire" });
 
     api.fetchSummary.mockResolvedValue([low, risky, recentlyPaid, paid]);
+    fireEvent.click(within(card("Wanda Wire")).getByRole("button", { name: "Payout" }));
+    const dialog = confirmDialog();
+    expect(dialog.textContent).toContain("Record the payout of $240 to Wanda Wire as paid?");
+    expect(api.recordPayout).not.toHaveBeenCalled();
     await act(async () => {
-      fireEvent.click(within(card("Wanda Wire")).getByRole("button", { name: "Payout" }));
+      fireEvent.click(within(dialog).getByRole("button", { name: "Record payout", hidden: true }));
     });
-    expect(confirm).toHaveBeenCalledWith("Record the payout of $240 to Wanda Wire as paid?");
+    expect(screen.queryByRole("dialog", { hidden: true })).toBeNull();
     expect(api.recordPayout).toHaveBeenCalledWith(expect.anything(), pending);
     await waitFor(() => expect(cardNames()).toEqual(["Henry Hotline", "Rita Recent", "Lena Lowkey", "Wanda Wire"]));
     expect(api.fetchSummary).toHaveBeenCalledTimes(2);
     expect(screen.getByText(/by balance$/)).toBeTruthy();
     expect(within(card("Wanda Wire")).getByRole<HTMLButtonElement>("button", { name: "Payout" }).disabled).toBe(true);
-    confirm.mockRestore();
+  });
+
+  test("cancelling the payout dialog records nothing", async () => {
+    render(<AdvertiserPage />);
+    await screen.findByRole("article", { name: "Wanda Wire" });
+    fireEvent.click(within(card("Wanda Wire")).getByRole("button", { name: "Payout" }));
+    fireEvent.click(within(confirmDialog()).getByRole("button", { name: "Cancel", hidden: true }));
+    expect(screen.queryByRole("dialog", { hidden: true })).toBeNull();
+    expect(api.recordPayout).not.toHaveBeenCalled();
   });
 
   test("a refused payout is only logged; the list is refreshed", async () => {
     api.recordPayout.mockRejectedValue(new Error("This payout was already recorded"));
-    vi.spyOn(window, "confirm").mockReturnValue(true);
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const alert = vi.spyOn(window, "alert").mockImplementation(() => undefined);
     render(<AdvertiserPage />);
     await screen.findByRole("article", { name: "Wanda Wire" });
+    fireEvent.click(within(card("Wanda Wire")).getByRole("button", { name: "Payout" }));
     await act(async () => {
-      fireEvent.click(within(card("Wanda Wire")).getByRole("button", { name: "Payout" }));
+      fireEvent.click(within(confirmDialog()).getByRole("button", { name: "Record payout", hidden: true }));
     });
     await waitFor(() => expect(api.fetchSummary).toHaveBeenCalledTimes(2));
     expect(logged).toHaveBeenCalledWith("Recording the payout failed:", expect.any(Error));
-    expect(alert).not.toHaveBeenCalled();
+    expect(screen.queryByRole("alert")).toBeNull();
     vi.restoreAllMocks();
   });
 
   test.each([
     [notPdfMessage, notPdfMessage],
     ["No invoice INV-2026-000001.", "Failed to export invoice: No invoice INV-2026-000001."],
-  ])("an invoice export failure (%s) is an alert", async (error, shown) => {
+  ])("an invoice export failure (%s) is an alert in the page", async (error, shown) => {
     api.exportInvoice.mockRejectedValue(new Error(error));
-    const alert = vi.spyOn(window, "alert").mockImplementation(() => undefined);
     render(<AdvertiserPage />);
     await screen.findByRole("article", { name: "Wanda Wire" });
     expect(
@@ -235,8 +250,7 @@ describe("the list", () => {
     await act(async () => {
       fireEvent.click(within(card("Wanda Wire")).getByRole("button", { name: "Export Invoice" }));
     });
-    expect(alert).toHaveBeenCalledWith(shown);
-    alert.mockRestore();
+    expect(screen.getByRole("alert").textContent).toBe(shown);
   });
 
   test("search and filters", async () => {

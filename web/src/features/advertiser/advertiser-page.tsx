@@ -4,6 +4,7 @@ import { formatDollars } from "@domain/money";
 import { programme } from "@domain/programme";
 import { contact } from "../../config/site";
 import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
 import { Loading } from "../../components/loading";
 import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../config/paths";
@@ -21,6 +22,13 @@ export const advertiserMessages = {
   notAdvertiser: "Contact us to apply to become an advertiser.",
   noData: "No user data at this time.",
 } as const;
+
+/** What the staff member confirms: who is paid, and how much (the pending payout, else the balance). */
+function payoutQuestion({ row }: AffiliateView): string {
+  const amount = row.pending_payout ?? row.required_payout;
+  const name = row.name || row.email || row.user_id;
+  return `Record the payout of ${formatDollars(Math.round(amount * 100))} to ${name} as paid?`;
+}
 
 export function AdvertiserPage() {
   return (
@@ -60,6 +68,10 @@ function AdvertiserDashboard({ user }: { user: User }) {
   const deferredFilters = useDeferredValue(filters);
   const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
   const [historyVersion, setHistoryVersion] = useState(0);
+  // The affiliate whose payout is waiting for the staff member's yes (the dialog is open while set).
+  const [confirming, setConfirming] = useState<AffiliateView | null>(null);
+  // SPEC.md §8's alert for a failed invoice export, said in the page (role="alert") instead of window.alert.
+  const [invoiceError, setInvoiceError] = useState<string | null>(null);
 
   const shown = useMemo(() => filterViews(summary.views ?? [], deferredFilters), [summary.views, deferredFilters]);
   const pending = useMemo(() => (summary.views ?? []).filter((view) => view.row.payout_pending), [summary.views]);
@@ -72,21 +84,20 @@ function AdvertiserDashboard({ user }: { user: User }) {
     });
   }
 
-  async function payout(view: AffiliateView) {
-    const amount = view.row.pending_payout ?? view.row.required_payout;
-    const name = view.row.name || view.row.email || view.row.user_id;
-    if (!window.confirm(`Record the payout of ${formatDollars(Math.round(amount * 100))} to ${name} as paid?`)) return;
+  async function recordPayout(view: AffiliateView) {
+    setConfirming(null);
     await summary.record(view.row);
     setHistoryVersion((version) => version + 1);
   }
 
   async function invoice(view: AffiliateView) {
+    setInvoiceError(null);
     try {
       await exportInvoice(user, view.row);
     } catch (error) {
       // SPEC.md §8: an invoice export failure is an alert.
       const message = error instanceof Error ? error.message : String(error);
-      window.alert(message === notPdfMessage ? notPdfMessage : `Failed to export invoice: ${message}`);
+      setInvoiceError(message === notPdfMessage ? notPdfMessage : `Failed to export invoice: ${message}`);
     }
   }
 
@@ -149,6 +160,11 @@ function AdvertiserDashboard({ user }: { user: User }) {
             Showing {shown.length.toLocaleString("en-US")} of {total.toLocaleString("en-US")} ·{" "}
             {summary.order === "balance" ? "by balance" : "pending payouts first, then by balance"}
           </p>
+          {invoiceError ? (
+            <p className="message message-error" role="alert">
+              {invoiceError}
+            </p>
+          ) : null}
           {shown.length === 0 ? (
             <p className={styles["advertiser-empty"]}>No affiliates match.</p>
           ) : (
@@ -158,13 +174,22 @@ function AdvertiserDashboard({ user }: { user: User }) {
               onToggle={toggle}
               asOf={summary.asOf}
               recording={summary.recording}
-              onPayout={(view) => void payout(view)}
+              onPayout={setConfirming}
               onExportInvoice={(view) => void invoice(view)}
             />
           )}
         </>
       )}
       <PayoutHistory user={user} version={historyVersion} />
+      <Dialog
+        open={confirming !== null}
+        title="Record this payout?"
+        onClose={() => setConfirming(null)}
+        closeLabel="Cancel"
+        actions={<Button onClick={() => confirming && void recordPayout(confirming)}>Record payout</Button>}
+      >
+        {confirming ? <p>{payoutQuestion(confirming)}</p> : null}
+      </Dialog>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, test, vi, type MockInstance } from "vitest";
 import type { User } from "firebase/auth";
+import type * as Auth from "../../lib/auth";
 
 // Firebase Auth, reactfire and the app's auth state are mocked at the module boundary: the page's own flow is what is tested.
 const session = vi.hoisted(() => {
@@ -31,27 +32,40 @@ const auth = vi.hoisted(() => ({ name: "the auth instance" }));
 vi.mock("firebase/auth", () => firebaseAuth);
 vi.mock("reactfire", () => ({ useAuth: () => auth }));
 // The app's one auth state (lib/auth), as the session says.
-vi.mock("../../lib/auth", async () => {
+vi.mock("../../lib/auth", async (importOriginal) => {
   const { useSyncExternalStore } = await import("react");
+  const { claimsOf } = await importOriginal<typeof Auth>();
   return {
+    ...(await importOriginal<typeof Auth>()),
     useAuthState: () => {
       const { data } = useSyncExternalStore(session.subscribe, session.get);
-      return data.signedIn
-        ? { status: "signed-in", user: data.user, claims: { admin: false, advertiser: false } }
-        : { status: "signed-out" };
+      if (!data.signedIn) return { status: "signed-out" };
+      const user = data.user as { claims: Record<string, boolean> };
+      return { status: "signed-in", user, claims: claimsOf(user.claims) };
     },
   };
 });
 vi.mock("../../components/page-meta", () => ({ PageMeta: () => null }));
 
-const { emailForSignInKey, SignupPage } = await import("./signup-page");
+const { emailForSignInKey, LoginPage, SignupPage } = await import("./signup-page");
 
-const user = { uid: "u1", getIdToken: async () => "token" } as unknown as User;
+/** A signed-in user with these custom claims (roles). */
+const userWith = (claims: Record<string, boolean>) =>
+  ({
+    uid: "u1",
+    claims,
+    getIdToken: async () => "token",
+    getIdTokenResult: async () => ({ claims }),
+  }) as unknown as User;
+const user = userWith({});
 /** What a successful sign-in does besides answering: Auth now reports the user. */
-const signedIn = async () => {
-  session.set(user);
-  return { user };
-};
+const signedInAs =
+  (who = user) =>
+  async () => {
+    session.set(who);
+    return { user: who };
+  };
+const signedIn = signedInAs();
 const firebaseError = (code: string, text: string) =>
   Object.assign(new Error(`Firebase: ${text} (${code}).`), { code });
 const answer = (status: number, body: unknown) =>
@@ -70,13 +84,15 @@ afterEach(() => {
   fetch.mockRestore();
 });
 
-function renderSignup() {
+function renderSignup(path = "/signup") {
   const router = createMemoryRouter(
     [
       { path: "/signup", element: <SignupPage /> },
+      { path: "/login", element: <LoginPage /> },
       { path: "/dashboard", element: <p>The dashboard</p> },
+      { path: "/advertiser", element: <p>The advertiser page</p> },
     ],
-    { initialEntries: ["/signup"] },
+    { initialEntries: [path] },
   );
   render(<RouterProvider router={router} />);
   return router;
@@ -146,7 +162,7 @@ describe("a sign-in link opened on another device (SPEC.md §4)", () => {
 
     typeAndSignIn("wrong@test.example");
     const error = await screen.findByText(
-      "The email provided does not match the sign-in email address. (auth/invalid-email).",
+      "That is not the e-mail address this sign-in link was sent to. Enter the address you asked for the link with.",
     );
     expect(error.classList.contains("message-error")).toBe(true);
     expect(screen.getByRole("heading", { name: "Confirm your e-mail" })).toBeTruthy();
@@ -170,7 +186,7 @@ describe("a sign-in link opened on another device (SPEC.md §4)", () => {
     firebaseAuth.sendSignInLinkToEmail.mockResolvedValue(undefined);
     renderSignup();
     typeAndSignIn("dana@test.example");
-    await screen.findByText("The action code is invalid. (auth/invalid-action-code).");
+    await screen.findByText("This sign-in link was already used or has expired. Enter your e-mail to get a new one.");
     fireEvent.click(screen.getByRole("button", { name: "Continue with Email" }));
     await screen.findByText(/A sign-in link is on its way to dana@test.example/);
     expect(firebaseAuth.sendSignInLinkToEmail).toHaveBeenCalledTimes(1);
@@ -186,4 +202,124 @@ describe("a sign-in link opened on another device (SPEC.md §4)", () => {
     await screen.findByText("The account could not be created.");
     expect(router.state.location.pathname).toBe("/signup");
   });
+});
+
+describe("staff and admin (issue 17)", () => {
+  test.each([
+    ["advertiser staff", { advertiser: true }],
+    ["the admin", { admin: true }],
+  ])("%s signing in land on /advertiser, and no affiliate account is made", async (_, claims) => {
+    firebaseAuth.signInWithPopup.mockImplementation(signedInAs(userWith(claims)));
+    const router = renderSignup();
+    fireEvent.click(screen.getByRole("button", { name: /Continue with Google/ }));
+    await screen.findByText("The advertiser page");
+    expect(router.state.location.pathname).toBe("/advertiser");
+    expect(createAccountCalls()).toHaveLength(0);
+  });
+
+  test("staff already signed in go from /signup to /advertiser", async () => {
+    session.set(userWith({ advertiser: true }));
+    const router = renderSignup();
+    await screen.findByText("The advertiser page");
+    expect(router.state.location.pathname).toBe("/advertiser");
+  });
+});
+
+describe("errors a person can act on", () => {
+  const sendFails = async (code: string) => {
+    firebaseAuth.sendSignInLinkToEmail.mockRejectedValue(firebaseError(code, "Error"));
+    renderSignup();
+    fireEvent.change(screen.getByLabelText("Email"), { target: { value: "dana@test.example" } });
+    fireEvent.click(screen.getByRole("button", { name: "Continue with Email" }));
+    return (await screen.findByRole("alert")).textContent;
+  };
+
+  test.each([
+    ["auth/too-many-requests", "Too many sign-in attempts from this device. Wait a few minutes, then try again."],
+    [
+      "auth/network-request-failed",
+      "We could not reach the sign-in service. Check your internet connection, then try again.",
+    ],
+    ["auth/user-disabled", /^This account has been disabled\. If you think that is a mistake, write to \S+@\S+\.$/],
+    ["auth/invalid-email", "Enter your e-mail address in full, like name@example.com."],
+    [
+      "auth/internal-error",
+      "Signing in did not work: Error (auth/internal-error). Try again, or use another way to sign in.",
+    ],
+  ])("sending a link fails with %s", async (code, shown) => {
+    const text = await sendFails(code);
+    if (typeof shown === "string") expect(text).toBe(shown);
+    else expect(text).toMatch(shown);
+  });
+
+  test.each([
+    [
+      "auth/popup-closed-by-user",
+      "The Google window was closed before you signed in. Try again, or use your e-mail instead.",
+    ],
+    [
+      "auth/cancelled-popup-request",
+      "The Google window was closed before you signed in. Try again, or use your e-mail instead.",
+    ],
+    [
+      "auth/popup-blocked",
+      "Your browser blocked the Google sign-in window. Allow pop-ups for this site and try again, or use your e-mail instead.",
+    ],
+  ])("Google sign-in fails with %s", async (code, shown) => {
+    firebaseAuth.signInWithPopup.mockRejectedValue(firebaseError(code, "Error"));
+    renderSignup();
+    fireEvent.click(screen.getByRole("button", { name: /Continue with Google/ }));
+    expect((await screen.findByRole("alert")).textContent).toBe(shown);
+  });
+
+  test.each(["auth/invalid-action-code", "auth/expired-action-code"])(
+    "a stored e-mail and a dead link (%s): what happened, and the form sends a new link",
+    async (code) => {
+      firebaseAuth.isSignInWithEmailLink.mockReturnValue(true);
+      window.localStorage.setItem(emailForSignInKey, "dana@test.example");
+      firebaseAuth.signInWithEmailLink.mockRejectedValue(firebaseError(code, "Error"));
+      renderSignup();
+      expect((await screen.findByRole("alert")).textContent).toBe(
+        "This sign-in link was already used or has expired. Enter your e-mail to get a new one.",
+      );
+      expect(screen.getByRole("button", { name: "Continue with Email" })).toBeTruthy();
+    },
+  );
+
+  test.each(["dana", "dana@", "dana@test", "dana @test.example", "@test.example"])(
+    "'%s' is not an e-mail address: said at once, no link requested",
+    (typed) => {
+      renderSignup();
+      fireEvent.change(screen.getByLabelText("Email"), { target: { value: typed } });
+      fireEvent.click(screen.getByRole("button", { name: "Continue with Email" }));
+      expect(screen.getByRole("alert").textContent).toBe("Enter your e-mail address in full, like name@example.com.");
+      expect(firebaseAuth.sendSignInLinkToEmail).not.toHaveBeenCalled();
+    },
+  );
+
+  test("on another device, a mistyped address shape is said before the link is tried", () => {
+    firebaseAuth.isSignInWithEmailLink.mockReturnValue(true);
+    renderSignup();
+    fireEvent.change(screen.getByLabelText("Email"), { target: { value: "dana.test.example" } });
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(screen.getByRole("alert").textContent).toBe("Enter your e-mail address in full, like name@example.com.");
+    expect(firebaseAuth.signInWithEmailLink).not.toHaveBeenCalled();
+    expect(screen.getByRole("heading", { name: "Confirm your e-mail" })).toBeTruthy();
+  });
+});
+
+test("/login greets returning affiliates and signs in the same way, the link coming back to /login", async () => {
+  firebaseAuth.sendSignInLinkToEmail.mockResolvedValue(undefined);
+  renderSignup("/login");
+  expect(screen.getByRole("heading", { level: 1, name: "Welcome back" })).toBeTruthy();
+  expect(screen.getByRole("link", { name: "Sign up" }).getAttribute("href")).toBe("/signup");
+  fireEvent.change(screen.getByLabelText("Email"), { target: { value: "dana@test.example" } });
+  fireEvent.click(screen.getByRole("button", { name: "Continue with Email" }));
+  await screen.findByText(/A sign-in link is on its way to dana@test.example/);
+  expect(firebaseAuth.sendSignInLinkToEmail.mock.calls[0]![2]).toMatchObject({
+    url: `${window.location.origin}/login`,
+  });
+  cleanup();
+  renderSignup("/signup");
+  expect(screen.getByRole("link", { name: "Log in" }).getAttribute("href")).toBe("/login");
 });

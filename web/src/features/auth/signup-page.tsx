@@ -16,17 +16,18 @@ import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../config/paths";
 import { createAccount as createAccountCall } from "../../lib/account-api";
 import { ApiError } from "../../lib/api";
-import { useAuthState } from "../../lib/auth";
+import { claimsOf, homePathOf, isStaff, useAuthState } from "../../lib/auth";
+import {
+  errorCode,
+  invalidEmailShapeMessage,
+  isEmailShaped,
+  providerMessage,
+  signInErrorMessage,
+} from "./sign-in-errors";
 import styles from "./signup.module.css";
 
 /** SPEC.md §3: the e-mail used for a sign-in link is kept locally until sign-in completes. */
 export const emailForSignInKey = "emailForSignIn";
-
-/** SPEC.md §8: the identity provider's message, without its "Firebase:" prefix. */
-export function providerMessage(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/^Firebase:\s*/, "");
-}
 
 /** SPEC.md §8: the server's error, or 'Failed to create account' when no answer came (network, token). */
 async function createAccount(user: User): Promise<void> {
@@ -42,9 +43,6 @@ async function createAccount(user: User): Promise<void> {
 /** Firebase's codes for a sign-in link that can never work again (used, expired or mangled). */
 const deadLinkCodes = new Set(["auth/invalid-action-code", "auth/expired-action-code"]);
 
-const errorCode = (error: unknown) =>
-  typeof error === "object" && error !== null && "code" in error ? String(error.code) : undefined;
-
 type Phase =
   | { kind: "idle" }
   | { kind: "working" }
@@ -52,7 +50,32 @@ type Phase =
   | { kind: "need-email" }
   | { kind: "error"; message: string };
 
-export function SignupPage() {
+/**
+ * The two doors to the same sign-in: "sign-up" for newcomers (SPEC.md's /signup), "log-in" for returning
+ * affiliates (the header's Log in). A new person who logs in gets an account all the same.
+ */
+export type SignupMode = "sign-up" | "log-in";
+
+const wording = {
+  "sign-up": {
+    title: "Join the affiliate programme",
+    lead: "Earn commission on every subscription you refer. Free to join.",
+    path: paths.signup,
+  },
+  "log-in": {
+    title: "Welcome back",
+    lead: "Log in with Google, or get a sign-in link by e-mail: no password needed.",
+    path: paths.login,
+  },
+} as const;
+
+/** /login: the sign-up page's wording for returning affiliates. */
+export function LoginPage() {
+  return <SignupPage mode="log-in" />;
+}
+
+export function SignupPage({ mode = "sign-up" }: { mode?: SignupMode }) {
+  const words = wording[mode];
   const auth = useAuth();
   const signin = useAuthState();
   const navigate = useNavigate();
@@ -68,10 +91,14 @@ export function SignupPage() {
   const [askingForEmail, setAskingForEmail] = useState(phase.kind === "need-email");
   const linkStarted = useRef(false);
 
-  /** After any sign-in: the server-side account (idempotent), then the dashboard. */
+  /**
+   * After any sign-in: an affiliate's server-side account (idempotent), then where the person works. Staff
+   * and admin go to the advertiser page and get no affiliate account: they never asked for one.
+   */
   async function finish(user: User) {
-    await createAccount(user);
-    navigate(paths.dashboard, { replace: true });
+    const claims = claimsOf((await user.getIdTokenResult()).claims);
+    if (!isStaff(claims)) await createAccount(user);
+    navigate(homePathOf(claims), { replace: true });
   }
 
   async function completeLink(address: string) {
@@ -80,7 +107,7 @@ export function SignupPage() {
       ({ user } = await signInWithEmailLink(auth, address, window.location.href));
     } catch (error) {
       if (deadLinkCodes.has(errorCode(error) ?? "")) setAskingForEmail(false);
-      setPhase({ kind: "error", message: providerMessage(error) });
+      setPhase({ kind: "error", message: signInErrorMessage(error, "use-link") });
       return;
     }
     window.localStorage.removeItem(emailForSignInKey);
@@ -108,48 +135,59 @@ export function SignupPage() {
       const { user } = await signInWithPopup(auth, new GoogleAuthProvider());
       await finish(user);
     } catch (error) {
-      setPhase({ kind: "error", message: providerMessage(error) });
+      setPhase({ kind: "error", message: signInErrorMessage(error, "google") });
     }
   }
 
   async function continueWithEmail(event: FormEvent) {
     event.preventDefault();
+    const address = email.trim();
+    // A missing @ or domain is said at once, with no request sent.
+    if (!isEmailShaped(address)) return setPhase({ kind: "error", message: invalidEmailShapeMessage });
     setPhase({ kind: "working" });
-    if (askingForEmail) return completeLink(email.trim());
+    if (askingForEmail) return completeLink(address);
     try {
-      const address = email.trim();
       await sendSignInLinkToEmail(auth, address, {
-        url: `${window.location.origin}${paths.signup}`,
+        url: `${window.location.origin}${words.path}`,
         handleCodeInApp: true,
       });
       window.localStorage.setItem(emailForSignInKey, address);
       setPhase({ kind: "sent", email: address });
     } catch (error) {
-      setPhase({ kind: "error", message: providerMessage(error) });
+      setPhase({ kind: "error", message: signInErrorMessage(error, "send-link") });
     }
   }
 
-  // A signed-in visitor belongs on the dashboard, unless this page is finishing their sign-in or showing
-  // why that failed (signed in, but the server could not create the account).
+  // A signed-in visitor belongs where they work (an affiliate on the dashboard), unless this page is
+  // finishing their sign-in or showing why that failed (signed in, but the server could not create the account).
   if (signin.status === "signed-in" && phase.kind !== "working" && phase.kind !== "error") {
-    return <Navigate to={paths.dashboard} replace />;
+    return <Navigate to={homePathOf(signin.claims)} replace />;
   }
   if (signin.status === "unknown") return <Loading />;
 
   return (
     <section className={styles.signup}>
-      <PageMeta
-        title={`Sign up | ${programme.name}`}
-        description="Join the affiliate programme with Google or an e-mail sign-in link: free, in a minute."
-        path={paths.signup}
-        keywords={["affiliate sign up", "AI affiliate program"]}
-      />
+      {mode === "sign-up" ? (
+        <PageMeta
+          title={`Sign up | ${programme.name}`}
+          description="Join the affiliate programme with Google or an e-mail sign-in link: free, in a minute."
+          path={paths.signup}
+          keywords={["affiliate sign up", "AI affiliate program"]}
+        />
+      ) : (
+        <PageMeta
+          title={`Log in | ${programme.name}`}
+          description="Log in to your affiliate dashboard with Google or an e-mail sign-in link."
+          path={paths.login}
+          noindex
+        />
+      )}
       <div className={styles["signup-card"]}>
-        <h1>{askingForEmail ? "Confirm your e-mail" : "Join the affiliate programme"}</h1>
+        <h1>{askingForEmail ? "Confirm your e-mail" : words.title}</h1>
         <p className="muted">
           {askingForEmail
             ? "You opened the sign-in link on another device or browser: enter the e-mail you asked it for."
-            : "Earn commission on every subscription you refer. Free to join."}
+            : words.lead}
         </p>
 
         {askingForEmail ? null : (
@@ -215,6 +253,20 @@ export function SignupPage() {
           ) : null}
           {phase.kind === "working" ? <Loading label="Signing you in…" /> : null}
         </div>
+
+        {askingForEmail ? null : (
+          <p className={styles.switch}>
+            {mode === "sign-up" ? (
+              <>
+                Already an affiliate? <Link to={paths.login}>Log in</Link>
+              </>
+            ) : (
+              <>
+                New here? <Link to={paths.signup}>Sign up</Link>
+              </>
+            )}
+          </p>
+        )}
 
         <p className={styles["fine-print"]}>
           By continuing you agree to the <Link to={paths.termsOfService}>Terms of Service</Link>.

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
-import { useNavigate } from "react-router-dom";
-import { useAuth } from "reactfire";
-import { signOut, type User } from "firebase/auth";
+import { Link } from "react-router-dom";
+import type { User } from "firebase/auth";
 import { formatDollars } from "@domain/money";
 import { isAccountComplete } from "@domain/payout-details";
 import { payoutMessages } from "@domain/payout-eligibility";
@@ -10,7 +9,7 @@ import { Loading } from "../../components/loading";
 import { Button } from "../../components/ui/button";
 import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../config/paths";
-import { useSignedIn } from "../../lib/auth";
+import { isStaff, useLogOut, useSignedIn } from "../../lib/auth";
 import { createAccount } from "./dashboard-api";
 import { LinksSection } from "./links-section";
 import { PayoutSection } from "./payout-section";
@@ -79,10 +78,13 @@ function SetUid({ current, onChange }: { current: string | null; onChange: (uid:
 }
 
 function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; readOnly: boolean }) {
+  const { claims } = useSignedIn();
   const affiliate = useAffiliate(uid);
   const linkDomains = useLinkDomains();
   const [advertiser, setAdvertiser] = useCurrentAdvertiser();
-  const account = useAccountCreation(user, readOnly, affiliate.status === "success" && !affiliate.data);
+  // Staff and admin never asked for an affiliate account: opening the dashboard does not make one.
+  const mayCreate = !readOnly && !isStaff(claims);
+  const account = useAccountCreation(user, mayCreate, affiliate.status === "success" && !affiliate.data);
 
   if (affiliate.status === "loading") return <Loading label="Loading your dashboard…" />;
   if (affiliate.status === "error") {
@@ -92,6 +94,15 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
   const data = affiliate.data;
   if (!data) {
     if (readOnly) return <p className="message message-error">No affiliate has the uid {uid}.</p>;
+    if (!mayCreate) {
+      return (
+        <p className="message">
+          This is not an affiliate account, so it has no dashboard of its own.{" "}
+          {claims.admin ? "Enter an affiliate's uid in Set Uid to view theirs, or find them " : "Affiliates are "}
+          on the <Link to={paths.advertiser}>Advertiser page</Link>.
+        </p>
+      );
+    }
     return account.error ? (
       <p className="message message-error">{account.error}</p>
     ) : (
@@ -145,37 +156,27 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
   );
 }
 
-/** A signed-in user without an account (its creation failed, or happened elsewhere) gets one, once. */
-function useAccountCreation(user: User, readOnly: boolean, missing: boolean) {
+/** A signed-in affiliate without an account (its creation failed, or happened elsewhere) gets one, once. */
+function useAccountCreation(user: User, mayCreate: boolean, missing: boolean) {
   const [error, setError] = useState<string | null>(null);
   const asked = useRef(false);
   useEffect(() => {
-    if (!missing || readOnly || asked.current) return;
+    if (!missing || !mayCreate || asked.current) return;
     asked.current = true;
     createAccount(user).catch((failure: unknown) =>
       setError(failure instanceof Error && failure.message ? failure.message : "Failed to create account"),
     );
-  }, [missing, readOnly, user]);
+  }, [missing, mayCreate, user]);
   return { error };
 }
 
 /** SPEC.md §4: a fraud_user account sees only the suspension notice, and can log out. */
 function SuspendedNotice() {
-  const auth = useAuth();
-  const navigate = useNavigate();
-  async function logOut() {
-    try {
-      // Home first: the sign-in guard around the dashboard would otherwise send a signed-out visitor to /signup.
-      navigate(paths.home);
-      await signOut(auth);
-    } catch (error) {
-      console.error("Sign-out failed:", error);
-    }
-  }
+  const logOut = useLogOut();
   return (
     <section className={styles.suspended} role="alert">
       <p>{payoutMessages.suspended}</p>
-      <Button onClick={logOut}>Log out</Button>
+      <Button onClick={() => void logOut()}>Log out</Button>
     </section>
   );
 }
