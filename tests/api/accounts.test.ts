@@ -86,6 +86,14 @@ describe("POST /api/create_account", () => {
     expect((await refs.affiliate(user.uid).get()).data()?.name).toBe("Changed since");
   });
 
+  test("staff and admins get no affiliate account: they never asked for one", async () => {
+    for (const claims of [{ advertiser: true }, { admin: true }] as Record<string, boolean>[]) {
+      const user = await createUser({ claims });
+      expect(await api(user, "POST", "/api/create_account")).toMatchObject({ status: 200, json: { status: "staff" } });
+      expect((await refs.affiliate(user.uid).get()).exists).toBe(false);
+    }
+  });
+
   test("two calls at once create it once and both succeed", async () => {
     const user = await createUser();
     const answers = await Promise.all([
@@ -200,6 +208,9 @@ describe("POST /api/get_user_data_admin", () => {
       .catch(() => undefined);
     if (existing) await auth().deleteUser(existing.uid);
     const user = await createUser({ email, emailVerified: true });
+    // The first call after the first sign-in, as the sign-up page makes it: no affiliate account for an admin.
+    expect(await api(user, "POST", "/api/create_account")).toMatchObject({ status: 200, json: { status: "staff" } });
+    expect((await refs.affiliate(user.uid).get()).exists).toBe(false);
     const affiliate = await createAffiliateUser();
     expect((await api(user, "POST", "/api/get_user_data_admin", { uid: affiliate.uid })).status).toBe(200);
     expect((await auth().getUser(user.uid)).customClaims).toMatchObject({ admin: true });

@@ -2,7 +2,11 @@
 import type { User } from "firebase/auth";
 import { callApi } from "./api";
 
-/** POST /api/create_account: the caller's affiliate account (idempotent on the server). */
-export async function createAccount(user: User): Promise<void> {
-  await callApi(user, "POST", "/api/create_account");
+/**
+ * POST /api/create_account: the caller's affiliate account (idempotent on the server). "staff" when the
+ * server knows the caller as staff or admin (an admin by configuration learns it on this first call) and
+ * made no account.
+ */
+export async function createAccount(user: User): Promise<"created" | "exists" | "staff"> {
+  return (await callApi<{ status: "created" | "exists" | "staff" }>(user, "POST", "/api/create_account")).status;
 }

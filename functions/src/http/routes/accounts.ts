@@ -6,10 +6,16 @@ import { parseBody, uidField } from "../inputs.js";
 
 export const accountRoutes = Router();
 
-// POST /api/create_account: makes the caller's affiliate account once (after sign-in).
+// POST /api/create_account: makes the caller's affiliate account once (after sign-in). Staff and admins
+// (by claim, or by ADMIN_EMAILS on their first call, which also gives them the claim) get none: they never
+// asked to be affiliates, and an empty account would list them among the affiliates.
 accountRoutes.post("/create_account", requireCaller, async (req, res) => {
   parseBody(z.strictObject({}), req);
   const caller = callerOf(req);
+  if (caller.staff) {
+    res.status(200).json({ status: "staff" });
+    return;
+  }
   const created = await createAccount(caller.uid, caller.email, new Date());
   res.status(created ? 201 : 200).json({ status: created ? "created" : "exists" });
 });

@@ -77,7 +77,7 @@ beforeEach(() => {
   session.set(null);
   window.localStorage.clear();
   firebaseAuth.isSignInWithEmailLink.mockReturnValue(false);
-  fetch = vi.spyOn(globalThis, "fetch").mockResolvedValue(answer(201, { created: true }));
+  fetch = vi.spyOn(globalThis, "fetch").mockResolvedValue(answer(201, { status: "created" }));
 });
 afterEach(() => {
   cleanup();
@@ -215,6 +215,21 @@ describe("staff and admin (issue 17)", () => {
     await screen.findByText("The advertiser page");
     expect(router.state.location.pathname).toBe("/advertiser");
     expect(createAccountCalls()).toHaveLength(0);
+  });
+
+  test("an admin by configuration (no claim yet) is told so by create_account, and lands on /advertiser", async () => {
+    // The server gives the claim on that first call: only a refreshed token carries it.
+    const admin = {
+      ...userWith({}),
+      getIdTokenResult: async (refresh?: boolean) => ({ claims: refresh ? { admin: true } : {} }),
+    } as unknown as User;
+    firebaseAuth.signInWithPopup.mockImplementation(signedInAs(admin));
+    fetch.mockResolvedValue(answer(200, { status: "staff" }));
+    const router = renderSignup();
+    fireEvent.click(screen.getByRole("button", { name: /Continue with Google/ }));
+    await screen.findByText("The advertiser page");
+    expect(router.state.location.pathname).toBe("/advertiser");
+    expect(createAccountCalls()).toHaveLength(1);
   });
 
   test("staff already signed in go from /signup to /advertiser", async () => {

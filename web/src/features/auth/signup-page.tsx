@@ -30,9 +30,9 @@ import styles from "./signup.module.css";
 export const emailForSignInKey = "emailForSignIn";
 
 /** SPEC.md §8: the server's error, or 'Failed to create account' when no answer came (network, token). */
-async function createAccount(user: User): Promise<void> {
+async function createAccount(user: User): Promise<"created" | "exists" | "staff"> {
   try {
-    await createAccountCall(user);
+    return await createAccountCall(user);
   } catch (error) {
     throw new Error(error instanceof ApiError && error.message ? error.message : "Failed to create account", {
       cause: error,
@@ -96,8 +96,11 @@ export function SignupPage({ mode = "sign-up" }: { mode?: SignupMode }) {
    * and admin go to the advertiser page and get no affiliate account: they never asked for one.
    */
   async function finish(user: User) {
-    const claims = claimsOf((await user.getIdTokenResult()).claims);
-    if (!isStaff(claims)) await createAccount(user);
+    let claims = claimsOf((await user.getIdTokenResult()).claims);
+    if (!isStaff(claims) && (await createAccount(user)) === "staff") {
+      // An admin by configuration (ADMIN_EMAILS) was given the claim by that call: a fresh token carries it.
+      claims = claimsOf((await user.getIdTokenResult(true)).claims);
+    }
     navigate(homePathOf(claims), { replace: true });
   }
 

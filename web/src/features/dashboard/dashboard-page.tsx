@@ -163,9 +163,13 @@ function useAccountCreation(user: User, mayCreate: boolean, missing: boolean) {
   useEffect(() => {
     if (!missing || !mayCreate || asked.current) return;
     asked.current = true;
-    createAccount(user).catch((failure: unknown) =>
-      setError(failure instanceof Error && failure.message ? failure.message : "Failed to create account"),
-    );
+    createAccount(user)
+      // An admin by configuration learns it on this call: a fresh token carries the claim, and the page
+      // then shows them as staff instead of an affiliate without an account.
+      .then((status) => (status === "staff" ? user.getIdToken(true) : undefined))
+      .catch((failure: unknown) =>
+        setError(failure instanceof Error && failure.message ? failure.message : "Failed to create account"),
+      );
   }, [missing, mayCreate, user]);
   return { error };
 }
