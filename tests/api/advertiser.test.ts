@@ -10,6 +10,7 @@ import { payoutForm } from "../support/payout-details.ts";
 import { api, createAffiliateUser, createUser, type TestUser } from "../support/users.ts";
 import { newInvoice } from "../../functions/src/domain/invoice.ts";
 import { emptyPayoutDetails } from "../../functions/src/domain/payout-details.ts";
+import { demoProjectId, emulatorUrl } from "../../scripts/lib/project.ts";
 
 const form = payoutForm({ name: "Rita Recorded" });
 
@@ -33,6 +34,30 @@ async function affiliateWithPendingPayout(): Promise<TestUser & { invoice: strin
 }
 
 type Row = Record<string, unknown> & { user_id: string };
+
+const firestoreDocuments = `${emulatorUrl("firestore")}/v1/projects/${demoProjectId}/databases/(default)/documents`;
+
+/** Reads a document through the Firestore emulator as a client signed in with `token`: the rules apply. */
+async function clientRead(token: string, documentPath: string): Promise<{ status: number; body: string }> {
+  const response = await fetch(`${firestoreDocuments}/${documentPath}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  return { status: response.status, body: await response.text() };
+}
+
+/** Lists the payouts where uid == `uid` (the one query the rules allow an affiliate), as a client signed in with `token`. */
+async function clientListPayouts(token: string, uid: string): Promise<{ status: number; body: string }> {
+  const structuredQuery = {
+    from: [{ collectionId: "payouts" }],
+    where: { fieldFilter: { field: { fieldPath: "uid" }, op: "EQUAL", value: { stringValue: uid } } },
+  };
+  const response = await fetch(`${firestoreDocuments}:runQuery`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ structuredQuery }),
+  });
+  return { status: response.status, body: await response.text() };
+}
 
 async function summary(user: TestUser, query = ""): Promise<Row[]> {
   const answer = await api(user, "GET", `/api/summary${query}`);
@@ -259,8 +284,14 @@ describe("POST /api/record_payout", () => {
     });
 
     const payout = (await refs.payouts().doc(user.invoice).get()).data()!;
-    expect(payout).toMatchObject({ status: "paid", recorded_by: { uid: staff.uid, email: staff.email } });
+    expect(payout).toMatchObject({ status: "paid" });
+    expect(payout).not.toHaveProperty("recorded_by");
     expect(payout.paid_at!.getTime()).toBeGreaterThanOrEqual(before - 1_000);
+    // Who recorded it is kept where only the functions read.
+    expect((await refs.payoutAudit().doc(user.invoice).get()).data()).toEqual({
+      recorded_by: { uid: staff.uid, email: staff.email },
+      recorded_at: payout.paid_at,
+    });
     const stored = (await refs.affiliate(user.uid).get()).data()!;
     expect(stored).toMatchObject({ total_payouts_cents: 24_000, payout_pending: false, pending_payout_id: null });
     expect(stored.last_payout!.getTime()).toBe(payout.paid_at!.getTime());
@@ -272,6 +303,31 @@ describe("POST /api/record_payout", () => {
       last_payout: payout.paid_at!.toISOString(),
       latest_invoice: { invoice_number: user.invoice, price: "240.00" },
     });
+  });
+
+  test("the affiliate reads their paid payout through Firestore and learns nothing of who recorded it", async () => {
+    const user = await affiliateWithPendingPayout();
+    expect((await api(staff, "POST", "/api/record_payout", { user_id: user.uid, payout_amount: 240 })).status).toBe(
+      200,
+    );
+
+    const own = await clientRead(user.token, `payouts/${user.invoice}`);
+    expect(own.status).toBe(200);
+    expect(own.body).toContain('"paid"');
+    const listed = await clientListPayouts(user.token, user.uid);
+    expect(listed.status).toBe(200);
+    expect(listed.body).toContain(user.invoice);
+    for (const read of [own, listed]) {
+      expect(read.body).not.toContain("recorded_by");
+      expect(read.body).not.toContain(staff.email);
+      expect(read.body).not.toContain(staff.uid);
+    }
+    // Nor from the audit entry, nor from their own account.
+    expect((await clientRead(user.token, `payout_audit/${user.invoice}`)).status).toBe(403);
+    const account = await clientRead(user.token, `affiliates/${user.uid}`);
+    expect(account.status).toBe(200);
+    expect(account.body).not.toContain(staff.email);
+    expect(account.body).not.toContain(staff.uid);
   });
 
   test("the amount may come as text, as a balance is shown", async () => {
@@ -426,7 +482,13 @@ describe("GET /api/payout_history", () => {
     const { payouts, next } = answer.json as { payouts: Record<string, unknown>[]; next: string | null };
     expect(next).toBeNull();
     expect(payouts).toMatchObject([
-      { user_id: user.uid, amount: 300, method: "Wise", name: "Rita Recorded", recorded_by: { email: admin.email } },
+      {
+        user_id: user.uid,
+        amount: 300,
+        method: "Wise",
+        name: "Rita Recorded",
+        recorded_by: { uid: admin.uid, email: admin.email },
+      },
       {
         user_id: user.uid,
         amount: 240,
@@ -448,6 +510,29 @@ describe("GET /api/payout_history", () => {
     const times = all.payouts.map((record) => Date.parse(record.paid_at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
   }, 60_000);
+
+  test("a payout recorded before the recorder moved to payout_audit still shows who recorded it", async () => {
+    const user = await affiliateWithPendingPayout();
+    expect((await api(staff, "POST", "/api/record_payout", { user_id: user.uid, payout_amount: 240 })).status).toBe(
+      200,
+    );
+    // Stored as before the move (as emulator-data/ and a project not yet migrated hold it): on the payout
+    // itself, and for the demo payouts with the whole demo account.
+    const recorder = { uid: "legacy-staff", email: "legacy-staff@test.example" };
+    await refs.payoutAudit().doc(user.invoice).delete();
+    await refs
+      .payouts()
+      .doc(user.invoice)
+      .withConverter(null)
+      .update({ recorded_by: { ...recorder, displayName: "Lee Legacy (staff)", role: "advertiser staff" } });
+
+    const history = await api(staff, "GET", `/api/payout_history?user_id=${user.uid}`);
+    expect(history).toMatchObject({ status: 200, json: { payouts: [{ invoice_number: user.invoice }] } });
+    expect((history.json.payouts as { recorded_by: unknown }[])[0]!.recorded_by).toEqual(recorder);
+    const again = await api(staff, "POST", "/api/record_payout", { user_id: user.uid, payout_amount: 240 });
+    expect(again.status).toBe(409);
+    expect(again.json.error).toContain(`already recorded: ${user.invoice} ($240.00) by ${recorder.email} at`);
+  });
 
   test.each(["?limit=501", "?after=INV-1", "?user_id=a/b", "?status=pending"])("%s is a 400", async (query) => {
     expect((await api(staff, "GET", `/api/payout_history${query}`)).status).toBe(400);

@@ -106,7 +106,8 @@ test("staff see the affiliates in order with ratings, open a HIGH RISK card and 
   const affiliate = (await refs.affiliate(alpha).get()).data()!;
   expect(affiliate).toMatchObject({ payout_pending: false, total_payouts_cents: 24_000 });
   const payouts = await refs.payouts().where("uid", "==", alpha).get();
-  expect(payouts.docs.map((doc) => doc.data())).toMatchObject([{ status: "paid", recorded_by: { uid } }]);
+  expect(payouts.docs.map((doc) => doc.data())).toMatchObject([{ status: "paid" }]);
+  expect((await refs.payoutAudit().doc(payouts.docs[0]!.id).get()).data()).toMatchObject({ recorded_by: { uid } });
   expect(errors).toEqual([]);
 });
 

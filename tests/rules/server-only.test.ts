@@ -9,6 +9,7 @@ const serverOnly = [
   "pending_refunds",
   "rate_limits",
   "role_revocations",
+  "payout_audit",
   "unlisted",
   "affiliates/alice/unlisted",
 ];

@@ -1,13 +1,15 @@
 /**
  * The payouts audit trail for staff (GET /api/payout_history): every recorded payout, newest first, with
- * who recorded it and when, a page at a time. Reads only the page's payouts (one more to know if another
- * page follows), served by the composite indexes in firestore.indexes.json.
+ * who recorded it and when, a page at a time. One query reads the page's payouts (one more to know if
+ * another page follows), served by the composite indexes in firestore.indexes.json; one batched read
+ * finds who recorded them (payout_audit, which affiliates cannot read).
  */
 import { FieldPath } from "firebase-admin/firestore";
-import type { PayoutDoc } from "../domain/model.js";
+import type { PayoutDoc, Recorder } from "../domain/model.js";
 import type { PayoutHistoryPage, PayoutRecord } from "../domain/payout-history.js";
 import { centsToDollars } from "../domain/money.js";
 import { refs } from "../data/firestore.js";
+import { recordersOf } from "../data/payout-audit.js";
 
 export const payoutHistoryLimit = { default: 50, max: 500 };
 
@@ -18,7 +20,7 @@ function cursorOf(record: PayoutRecord): string {
   return `${Date.parse(record.paid_at)}.${record.invoice_number}`;
 }
 
-function recordOf(id: string, payout: PayoutDoc): PayoutRecord {
+function recordOf(id: string, payout: PayoutDoc, recordedBy: Recorder | null): PayoutRecord {
   return {
     invoice_number: id,
     user_id: payout.uid,
@@ -28,7 +30,7 @@ function recordOf(id: string, payout: PayoutDoc): PayoutRecord {
     method: payout.method,
     requested_at: payout.requested_at.toISOString(),
     paid_at: (payout.paid_at ?? payout.requested_at).toISOString(),
-    recorded_by: payout.recorded_by,
+    recorded_by: recordedBy,
   };
 }
 
@@ -43,7 +45,9 @@ export async function loadPayoutHistory(options: {
   const cursor = options.after === null ? null : payoutHistoryCursorPattern.exec(options.after);
   if (cursor) query = query.startAfter(new Date(Number(cursor[1])), cursor[2]!);
   const snapshot = await query.limit(options.limit + 1).get();
-  const payouts = snapshot.docs.slice(0, options.limit).map((doc) => recordOf(doc.id, doc.data()));
+  const docs = snapshot.docs.slice(0, options.limit);
+  const recorders = await recordersOf(docs);
+  const payouts = docs.map((doc, index) => recordOf(doc.id, doc.data(), recorders[index]!));
   const last = payouts.at(-1);
   return { payouts, next: snapshot.size > options.limit && last ? cursorOf(last) : null };
 }

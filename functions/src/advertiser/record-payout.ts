@@ -3,21 +3,17 @@
  * own amount, never within 30 days of the last one, never for a suspended affiliate. A double click or two
  * staff at once record it once.
  */
-import { FieldValue } from "firebase-admin/firestore";
+import { FieldValue, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
 import { limits } from "../config.js";
 import { summaryRow, type SummaryRow } from "../domain/advertiser-summary.js";
-import type { AffiliateDoc, PayoutDoc } from "../domain/model.js";
+import type { AffiliateDoc, PayoutDoc, Recorder } from "../domain/model.js";
 import { centsToDollars, formatDollarsFixed, type Cents } from "../domain/money.js";
 import { payoutDestination, type PayoutDestination } from "../domain/payout-details.js";
 import { isWithinPayoutInterval } from "../domain/payout-eligibility.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { db, refs } from "../data/firestore.js";
+import { recordersOf, writeRecorder } from "../data/payout-audit.js";
 import { ApiError } from "../errors.js";
-
-export interface Recorder {
-  uid: string;
-  email: string;
-}
 
 export interface RecordedPayout {
   status: "recorded";
@@ -38,14 +34,16 @@ const when = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " "
 
 /**
  * Why nothing can be recorded: when the newest payout was recorded already (the double click, the second
- * of two staff), say by whom and when; otherwise that none was requested.
+ * of two staff), say by whom (read in `tx` when given) and when; otherwise that none was requested.
  */
-function nothingPending(latest: PayoutDoc | undefined, invoiceNumber: string | undefined): ApiError {
-  if (latest?.status === "paid" && latest.paid_at && invoiceNumber) {
-    const by = latest.recorded_by?.email || latest.recorded_by?.uid || "staff";
+async function nothingPending(latest: DocumentSnapshot<PayoutDoc> | undefined, tx?: Transaction): Promise<ApiError> {
+  const payout = latest?.data();
+  if (latest && payout?.status === "paid" && payout.paid_at) {
+    const [recorder] = await recordersOf([latest], tx);
+    const by = recorder?.email || recorder?.uid || "staff";
     return new ApiError(
       "conflict",
-      `This payout was already recorded: ${invoiceNumber} ($${formatDollarsFixed(latest.amount_cents)}) by ${by} at ${when(latest.paid_at)}.`,
+      `This payout was already recorded: ${latest.id} ($${formatDollarsFixed(payout.amount_cents)}) by ${by} at ${when(payout.paid_at)}.`,
     );
   }
   return new ApiError("conflict", "This affiliate has no pending payout to record.");
@@ -89,7 +87,7 @@ export async function recordPayout(uid: string, amountCents: Cents, by: Recorder
   refuseIfSuspended(current);
   if (!current.payout_pending || !current.pending_payout_id) {
     const latest = current.latest_invoice?.invoice_number;
-    throw nothingPending(latest ? (await refs.payouts().doc(latest).get()).data() : undefined, latest);
+    throw await nothingPending(latest ? await refs.payouts().doc(latest).get() : undefined);
   }
 
   return db().runTransaction(
@@ -98,14 +96,17 @@ export async function recordPayout(uid: string, amountCents: Cents, by: Recorder
       const payoutId = affiliate.payout_pending ? affiliate.pending_payout_id : null;
       // The pending payout; when there is none, the latest one, for the refusal's message.
       const readId = payoutId ?? affiliate.latest_invoice?.invoice_number;
-      const payout = readId ? (await tx.get(refs.payouts().doc(readId))).data() : undefined;
-      if (!payoutId || payout?.status !== "pending") throw nothingPending(payout, readId);
+      const read = readId ? await tx.get(refs.payouts().doc(readId)) : undefined;
+      const payout = read?.data();
+      if (!payoutId || payout?.status !== "pending") throw await nothingPending(read, tx);
       const payoutRef = refs.payouts().doc(payoutId);
       refuseIfSuspended(affiliate);
       refuseIfRecent(affiliate, now);
       refuseOtherAmount(payout.amount_cents, amountCents);
 
-      tx.update(payoutRef.withConverter(null), { status: "paid", paid_at: now, recorded_by: { ...by } });
+      // The affiliate reads their payout: who recorded it goes where only the functions read.
+      tx.update(payoutRef.withConverter(null), { status: "paid", paid_at: now });
+      writeRecorder(tx, payoutId, by, now);
       tx.update(refs.affiliate(uid).withConverter(null), {
         total_payouts_cents: FieldValue.increment(payout.amount_cents),
         payout_pending: false,

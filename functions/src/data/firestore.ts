@@ -19,6 +19,7 @@ import {
   type ClickShardDoc,
   type DayDoc,
   type EventDoc,
+  type PayoutAuditDoc,
   type PayoutDoc,
   type TransactionDoc,
 } from "../domain/model.js";
@@ -47,6 +48,7 @@ const transactionConverter = converter<TransactionDoc>();
 const dayConverter = converter<DayDoc>();
 const clickShardConverter = converter<ClickShardDoc>();
 const payoutConverter = converter<PayoutDoc>();
+const payoutAuditConverter = converter<PayoutAuditDoc>();
 const eventConverter = converter<EventDoc>();
 const advertiserConverter = converter<AdvertiserDoc>();
 
@@ -59,6 +61,8 @@ export const refs = {
   clickShards: (uid: string) =>
     refs.affiliate(uid).collection(collections.clickShards).withConverter(clickShardConverter),
   payouts: () => db().collection(collections.payouts).withConverter(payoutConverter),
+  /** Server-only: who recorded each payout, by invoice number. */
+  payoutAudit: () => db().collection(collections.payoutAudit).withConverter(payoutAuditConverter),
   events: () => db().collection(collections.events).withConverter(eventConverter),
   advertisers: () => db().collection(collections.advertisers).withConverter(advertiserConverter),
   /** Server-only documents (counters, click shards, ...): untyped, never read by clients. */

@@ -25,6 +25,8 @@ export const collections = {
   clickVisits: "click_visits",
   pendingRefunds: "pending_refunds",
   rateLimits: "rate_limits",
+  /** payout_audit/{invoiceNumber}: who recorded each payout, which the payout's affiliate must not learn. */
+  payoutAudit: "payout_audit",
 } as const;
 
 /** A tracker's figures (SPEC.md §3: total_earnings, total_sign_ups, total_clicks, total_sales). */
@@ -195,7 +197,10 @@ export interface InvoiceSnapshot {
   payee: PayoutDetails;
 }
 
-/** payouts/{invoiceNumber}: a requested payout and, once staff record it, its payment. */
+/**
+ * payouts/{invoiceNumber}: a requested payout and, once staff record it, its payment. Its affiliate reads it,
+ * so it names nobody else: who recorded it is in its PayoutAuditDoc.
+ */
 export interface PayoutDoc {
   uid: string;
   amount_cents: Cents;
@@ -203,9 +208,19 @@ export interface PayoutDoc {
   method: PayoutType;
   requested_at: Date;
   paid_at: Date | null;
-  /** Who recorded the payment (uid and e-mail of the staff member). */
-  recorded_by: { uid: string; email: string } | null;
   invoice: InvoiceSnapshot;
+}
+
+/** A staff member who recorded a payout. */
+export interface Recorder {
+  uid: string;
+  email: string;
+}
+
+/** payout_audit/{invoiceNumber} (server-only): who recorded the payout of that number as paid, and when. */
+export interface PayoutAuditDoc {
+  recorded_by: Recorder;
+  recorded_at: Date;
 }
 
 export type EventType = "click" | "sign_up" | "sale" | "refund" | "chargeback";

@@ -1,5 +1,5 @@
 /** GET /api/payout_history's answer (functions/src/advertiser/payout-history.ts), as the web app reads it. */
-import type { PayoutDoc } from "./model.js";
+import type { PayoutDoc, Recorder } from "./model.js";
 
 export interface PayoutRecord {
   invoice_number: string;
@@ -12,7 +12,8 @@ export interface PayoutRecord {
   method: PayoutDoc["method"];
   requested_at: string;
   paid_at: string;
-  recorded_by: { uid: string; email: string } | null;
+  /** The staff member who recorded it. */
+  recorded_by: Recorder | null;
 }
 
 export interface PayoutHistoryPage {

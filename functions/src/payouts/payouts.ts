@@ -48,7 +48,6 @@ export async function requestPayout(uid: string, details: PayoutDetails, now: Da
         method: details.payout_type,
         requested_at: now,
         paid_at: null,
-        recorded_by: null,
         invoice,
       };
       tx.set(invoiceCounter(), { last: sequence });
