@@ -132,7 +132,7 @@ describe("the list", () => {
     expect(within(henry).queryByText("Balance")).toBeNull();
     fireEvent.click(within(henry).getByRole("button", { name: "Open" }));
     expect(within(card("Henry Hotline")).getByText("Balance")).toBeTruthy();
-    expect(within(card("Henry Hotline")).getByText("100.000 · HIGH RISK")).toBeTruthy();
+    expect(within(card("Henry Hotline")).getByText("$100.000 · HIGH RISK")).toBeTruthy();
     fireEvent.click(within(card("Henry Hotline")).getByRole("button", { name: "Collapse" }));
     expect(within(card("Henry Hotline")).queryByText("Balance")).toBeNull();
 
@@ -140,7 +140,7 @@ describe("the list", () => {
     expect(payout("Wanda Wire").disabled).toBe(false);
     expect(payout("Rita Recent").disabled).toBe(true); // paid 10 days ago
     expect(payout("Lena Lowkey").disabled).toBe(true); // nothing pending
-    expect(within(card("Wanda Wire")).getByText("0.400 · High Performance")).toBeTruthy();
+    expect(within(card("Wanda Wire")).getByText("$0.400 · High Performance")).toBeTruthy();
     expect(within(card("Lena Lowkey")).getByText("Low Performance")).toBeTruthy();
   });
 
@@ -196,7 +196,7 @@ describe("the list", () => {
     await act(async () => {
       fireEvent.click(within(card("Wanda Wire")).getByRole("button", { name: "Payout" }));
     });
-    expect(confirm).toHaveBeenCalledWith("Record the payout of $240 to Wanda Wire as paid?");
+    expect(confirm).toHaveBeenCalledWith("Record the payout of $240.00 to Wanda Wire as paid?");
     expect(api.recordPayout).toHaveBeenCalledWith(expect.anything(), pending);
     await waitFor(() => expect(cardNames()).toEqual(["Henry Hotline", "Rita Recent", "Lena Lowkey", "Wanda Wire"]));
     expect(api.fetchSummary).toHaveBeenCalledTimes(2);

@@ -12,7 +12,9 @@ import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../config/paths";
 import { useSignedIn } from "../../lib/auth";
 import { createAccount } from "./dashboard-api";
+import { FirstRunChecklist, useLinkCopied } from "./first-run-checklist";
 import { LinksSection } from "./links-section";
+import { PayoutList } from "./payout-list";
 import { PayoutSection } from "./payout-section";
 import { AllTime, LastSevenDays } from "./stat-cards";
 import { TrackerCards } from "./tracker-cards";
@@ -83,6 +85,7 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
   const linkDomains = useLinkDomains();
   const [advertiser, setAdvertiser] = useCurrentAdvertiser();
   const account = useAccountCreation(user, readOnly, affiliate.status === "success" && !affiliate.data);
+  const [linkCopied, markLinkCopied] = useLinkCopied(uid);
 
   if (affiliate.status === "loading") return <Loading label="Loading your dashboard…" />;
   if (affiliate.status === "error") {
@@ -115,6 +118,7 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
           sign-ups we missed between 4 July and 27 August 2025. Thank you for your patience.
         </p>
       ) : null}
+      {readOnly ? null : <FirstRunChecklist affiliate={data} linkCopied={linkCopied} />}
       <LastSevenDays affiliate={data} now={now} />
       <AllTime affiliate={data} />
       <section aria-labelledby="activity" className={styles["dashboard-section"]}>
@@ -132,6 +136,7 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
           onAdvertiserChange={setAdvertiser}
           linkDomains={linkDomains}
           readOnly={readOnly}
+          onCopied={markLinkCopied}
         />
       ) : (
         <section aria-labelledby="links" className={styles["dashboard-section"]}>
@@ -140,6 +145,7 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
         </section>
       )}
       <PayoutSection key={data.uid} user={user} affiliate={data} readOnly={readOnly} />
+      <PayoutList user={user} uid={uid} />
       <TransactionHistory uid={uid} />
     </>
   );
