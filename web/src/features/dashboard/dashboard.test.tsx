@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, queries, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import type { User } from "firebase/auth";
-import type { AffiliateDoc, InvoiceSnapshot } from "@domain/model";
+import type { AffiliateDoc, InvoiceSnapshot, TrackerTotals } from "@domain/model";
 import { affiliateFixture as affiliate, completeDetails as complete } from "./affiliate-fixture";
 import { LinksSection } from "./links-section";
 import { PayoutSection } from "./payout-section";
@@ -37,56 +37,55 @@ describe("the cards", () => {
     expect(value("Sales", container)).toBe("2");
   });
 
+  /** The All Time cards' figures, by label. */
+  function allTime(changes: Partial<AffiliateDoc>): Record<string, string | null | undefined> {
+    const { container } = render(<AllTime affiliate={affiliate(changes)} />);
+    const labels = ["Balance", "Total Earnings", "Payouts", "Sign-ups", "Clicks", "Sales"];
+    return Object.fromEntries(labels.map((label) => [label, value(label, container)]));
+  }
+
   test("All Time shows a balance floored at 0 after a clawback", () => {
-    const { container } = render(
-      <AllTime
-        affiliate={affiliate({
-          total_earnings_cents: 30_000,
-          total_refunded_cents: 5_000,
-          total_payouts_cents: 30_000,
-          total_refunds: 1,
-        })}
-      />,
-    );
-    expect(value("Balance", container)).toBe("$0.00");
-    expect(value("Total Earnings", container)).toBe("$300.00");
-    expect(value("Payouts", container)).toBe("$300.00");
+    const clawedBack = { total_earnings_cents: 30_000, total_refunded_cents: 5_000, total_payouts_cents: 30_000 };
+    expect(allTime({ ...clawedBack, total_refunds: 1 })).toMatchObject({
+      Balance: "$0.00",
+      "Total Earnings": "$300.00",
+      Payouts: "$300.00",
+    });
     expect(screen.getByText(/1 refund or chargeback took back \$50\.00 of commission/)).toBeTruthy();
   });
 
   test("counts have thousands separators and money two decimals", () => {
-    const { container } = render(
-      <AllTime
-        affiliate={affiliate({
-          total_earnings_cents: 17_240,
-          total_clicks: 1_313,
-          total_sign_ups: 12_000,
-          total_sales: 5,
-        })}
-      />,
-    );
-    expect(value("Total Earnings", container)).toBe("$172.40");
-    expect(value("Clicks", container)).toBe("1,313");
-    expect(value("Sign-ups", container)).toBe("12,000");
-    expect(value("Sales", container)).toBe("5");
+    expect(
+      allTime({ total_earnings_cents: 17_240, total_clicks: 1_313, total_sign_ups: 12_000, total_sales: 5 }),
+    ).toEqual({
+      Balance: "$172.40",
+      "Total Earnings": "$172.40",
+      Payouts: "$0.00",
+      "Sign-ups": "12,000",
+      Clicks: "1,313",
+      Sales: "5",
+    });
   });
 
-  test("tracker cards are collapsible and show the funnel", () => {
+  /** Promptchan's tracker cards for these figures, with these suffixes as live links. */
+  function renderTrackers(promptchan: Record<string, TrackerTotals>, links: string[]): HTMLElement {
+    const trackers = { promptchan, cutechat: {}, creategirls: {} };
     const { container } = render(
       <TrackerCards
         advertiser="promptchan"
-        affiliate={affiliate({
-          trackers: {
-            promptchan: {
-              "/tw": { clicks: 200, sign_ups: 20, sales: 5, earnings_cents: 6_000 },
-              default: { clicks: 10, sign_ups: 0, sales: 0, earnings_cents: 0 },
-            },
-            cutechat: {},
-            creategirls: {},
-          },
-          links: { promptchan: ["/tw"], cutechat: [], creategirls: [] },
-        })}
+        affiliate={affiliate({ trackers, links: { promptchan: links, cutechat: [], creategirls: [] } })}
       />,
+    );
+    return container;
+  }
+
+  test("tracker cards are collapsible and show the funnel", () => {
+    const container = renderTrackers(
+      {
+        "/tw": { clicks: 200, sign_ups: 20, sales: 5, earnings_cents: 6_000 },
+        default: { clicks: 10, sign_ups: 0, sales: 0, earnings_cents: 0 },
+      },
+      ["/tw"],
     );
     const cards = container.querySelectorAll("details");
     expect([...cards].map((card) => card.querySelector("summary")?.firstElementChild?.textContent)).toEqual([
@@ -101,21 +100,12 @@ describe("the cards", () => {
   });
 
   test("renewals never make the funnel read over 100%: sales are given per sign-up", () => {
-    const { container } = render(
-      <TrackerCards
-        advertiser="promptchan"
-        affiliate={affiliate({
-          trackers: {
-            promptchan: {
-              default: { clicks: 1_313, sign_ups: 57, sales: 78, earnings_cents: 172_40 },
-              "/old": { clicks: 2, sign_ups: 5, sales: 0, earnings_cents: 0 },
-            },
-            cutechat: {},
-            creategirls: {},
-          },
-          links: { promptchan: ["/old"], cutechat: [], creategirls: [] },
-        })}
-      />,
+    const container = renderTrackers(
+      {
+        default: { clicks: 1_313, sign_ups: 57, sales: 78, earnings_cents: 172_40 },
+        "/old": { clicks: 2, sign_ups: 5, sales: 0, earnings_cents: 0 },
+      },
+      ["/old"],
     );
     const funnels = queries.getAllByLabelText(container, "Funnel").map((funnel) => funnel.textContent);
     expect(funnels[0]).toBe(
@@ -127,23 +117,14 @@ describe("the cards", () => {
   });
 
   test("trackers that are no longer links show together, last, as Removed trackers", () => {
-    const { container } = render(
-      <TrackerCards
-        advertiser="promptchan"
-        affiliate={affiliate({
-          trackers: {
-            promptchan: {
-              "/ig": { clicks: 5, sign_ups: 1, sales: 0, earnings_cents: 0 },
-              removed: { clicks: 10, sign_ups: 2, sales: 1, earnings_cents: 600 },
-              "/gone": { clicks: 1, sign_ups: 0, sales: 1, earnings_cents: 400 },
-              default: { clicks: 3, sign_ups: 0, sales: 0, earnings_cents: 0 },
-            },
-            cutechat: {},
-            creategirls: {},
-          },
-          links: { promptchan: ["/ig"], cutechat: [], creategirls: [] },
-        })}
-      />,
+    const container = renderTrackers(
+      {
+        "/ig": { clicks: 5, sign_ups: 1, sales: 0, earnings_cents: 0 },
+        removed: { clicks: 10, sign_ups: 2, sales: 1, earnings_cents: 600 },
+        "/gone": { clicks: 1, sign_ups: 0, sales: 1, earnings_cents: 400 },
+        default: { clicks: 3, sign_ups: 0, sales: 0, earnings_cents: 0 },
+      },
+      ["/ig"],
     );
     const cards = [...container.querySelectorAll("details")];
     expect(cards.map((card) => card.querySelector("summary")?.firstElementChild?.textContent)).toEqual([
@@ -155,23 +136,14 @@ describe("the cards", () => {
   });
 
   test("earnings per click have two decimals, and two significant digits below a cent", () => {
-    const { container } = render(
-      <TrackerCards
-        advertiser="promptchan"
-        affiliate={affiliate({
-          trackers: {
-            promptchan: {
-              "/a": { clicks: 3, sign_ups: 1, sales: 1, earnings_cents: 1_000 },
-              "/b": { clicks: 300, sign_ups: 1, sales: 1, earnings_cents: 100 },
-              "/c": { clicks: 8, sign_ups: 1, sales: 1, earnings_cents: 1 },
-              "/d": { clicks: 0, sign_ups: 0, sales: 0, earnings_cents: 0 },
-            },
-            cutechat: {},
-            creategirls: {},
-          },
-          links: { promptchan: ["/a", "/b", "/c", "/d"], cutechat: [], creategirls: [] },
-        })}
-      />,
+    const container = renderTrackers(
+      {
+        "/a": { clicks: 3, sign_ups: 1, sales: 1, earnings_cents: 1_000 },
+        "/b": { clicks: 300, sign_ups: 1, sales: 1, earnings_cents: 100 },
+        "/c": { clicks: 8, sign_ups: 1, sales: 1, earnings_cents: 1 },
+        "/d": { clicks: 0, sign_ups: 0, sales: 0, earnings_cents: 0 },
+      },
+      ["/a", "/b", "/c", "/d"],
     );
     const funnels = queries.getAllByLabelText(container, "Funnel").map((funnel) => funnel.textContent?.split(" · ")[1]);
     expect(funnels).toEqual(["$3.33 per click", "$0.0033 per click", "$0.0013 per click", "no clicks yet"]);

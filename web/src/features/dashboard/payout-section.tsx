@@ -145,7 +145,9 @@ export function PayoutSection({ user, affiliate, readOnly }: Props) {
             <p className={styles.status}>
               Last payout{invoice ? ` ${formatDollars(invoice.amount_cents)}` : ""}, paid on{" "}
               {formatInvoiceDate(affiliate.last_payout)}.
-              {nextAllowed ? ` Next payout possible from ${formatInvoiceDate(nextAllowed)}.` : ""}
+              {nextAllowed && (readOnly || refusal !== "recentPayout")
+                ? ` Next payout possible from ${formatInvoiceDate(nextAllowed)}.`
+                : ""}
             </p>
           ) : (
             <p className={`${styles.status} muted`}>No payouts yet.</p>
