@@ -95,6 +95,13 @@ describe("POST /api/request_payout", () => {
       "Minimum payout is $200. Your current available balance is less than the required amount.",
     ],
     [
+      "a balance under $200 with no VAT/Tax as well: the minimum comes first",
+      async (user) => refs.affiliate(user.uid).update({ total_refunded_cents: 22_800 }),
+      { tax: "" },
+      409,
+      "Minimum payout is $200. Your current available balance is less than the required amount.",
+    ],
+    [
       "a payout received 10 days ago",
       async (user) => refs.affiliate(user.uid).update({ last_payout: new Date(Date.now() - 10 * 86_400_000) }),
       {},

@@ -69,16 +69,16 @@ test("staff see the affiliates in order with ratings, open a HIGH RISK card and 
   await expect.poll(() => headings(page)).toEqual([names.alpha, names.bravo, names.charlie, names.delta]);
 
   expect(await card(page, names.alpha).textContent()).toContain("No signups");
-  expect(await card(page, names.charlie).textContent()).toContain("0.500 · High Performance");
-  expect(await card(page, names.delta).textContent()).toContain("0.010 · Low Performance");
+  expect(await card(page, names.charlie).textContent()).toContain("$0.500 · High Performance");
+  expect(await card(page, names.delta).textContent()).toContain("$0.010 · Low Performance");
 
   // The HIGH RISK card starts collapsed: its figures show only once opened.
   const bravo = card(page, names.bravo);
   expect(await bravo.textContent()).toContain("HIGH RISK");
   expect(await bravo.getByText("Balance", { exact: true }).count()).toBe(0);
   await bravo.getByRole("button", { name: "Open" }).click();
-  await bravo.getByText("300.000 · HIGH RISK").waitFor();
-  expect(await bravo.textContent()).toContain("$900");
+  await bravo.getByText("$300.000 · HIGH RISK").waitFor();
+  expect(await bravo.textContent()).toContain("$900.00");
   await bravo.getByRole("button", { name: "Collapse" }).click();
   await expect.poll(() => bravo.getByText("Balance", { exact: true }).count()).toBe(0);
 
@@ -89,7 +89,7 @@ test("staff see the affiliates in order with ratings, open a HIGH RISK card and 
   await alphaPayout.click();
   const dialog = page.getByRole("dialog", { name: "Record this payout?" });
   await dialog.waitFor();
-  expect(await dialog.textContent()).toContain(`Record the payout of $240 to ${names.alpha} as paid?`);
+  expect(await dialog.textContent()).toContain(`Record the payout of $240.00 to ${names.alpha} as paid?`);
   expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
   await page.keyboard.press("Escape");

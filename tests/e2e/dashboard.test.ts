@@ -6,12 +6,13 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sendEvent } from "../../scripts/lib/events-client.ts";
 import { rootDir, siteUrl } from "../../scripts/lib/project.ts";
 import { seriousAccessibilityViolations } from "../support/axe.ts";
-import { refs } from "../support/backend.ts";
+import { refs, sendSale } from "../support/backend.ts";
 import { launchBrowser, newContext } from "../../scripts/lib/browser.ts";
 import { collectPageErrors } from "../support/page-errors.ts";
 import { signInWithEmailLink } from "../../scripts/lib/browser-sign-in.ts";
 import { pdfText } from "../support/pdf.ts";
-import { auth } from "../support/users.ts";
+import { payoutForm } from "../support/payout-details.ts";
+import { api, auth, createAffiliateUser, createUser } from "../support/users.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -51,7 +52,15 @@ function card(page: Page, section: string, label: string) {
     .locator("xpath=following-sibling::*[1]");
 }
 
-async function fillDetails(page: Page) {
+const minimumMessage = "Minimum payout is $200. Your current available balance is less than the required amount.";
+const pendingRefusal = (page: Page) =>
+  page.getByRole("alert").filter({
+    hasText: "You already have a pending payout in progress. Please wait until the payout is complete.",
+  });
+const shortDate = (date: Date) =>
+  new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(date);
+
+async function fillDetails(page: Page, { tax = "PT123456789" } = {}) {
   await page.getByLabel("Full Name").fill("Erin Endtoend");
   await page.getByLabel("Company").fill("Endtoend Media");
   await page.getByLabel("Address").fill("1 Test Street");
@@ -59,7 +68,7 @@ async function fillDetails(page: Page) {
   await page.getByLabel("Post/Zip Code").fill("1100-053");
   await page.getByLabel("Country").fill("Portugal");
   await page.getByLabel("Invoice Email").fill("invoices@endtoend.example");
-  await page.getByLabel("VAT/Tax").fill("PT123456789");
+  await page.getByLabel("VAT/Tax").fill(tax);
   await page.getByLabel("Payout Method").selectOption("Wise");
   await page.getByLabel("Wise Account Email").fill("erin@wise.example");
   await page.getByRole("button", { name: "Update Details" }).click();
@@ -70,7 +79,7 @@ describe("the affiliate dashboard", () => {
   test("a new affiliate fills the details, manages links, sees events arrive live and requests a payout", async () => {
     const { page, uid, errors, dialogs } = await signedIn();
     await page.getByText("Complete your payout details below").waitFor();
-    expect(await card(page, "All Time", "Balance").textContent()).toBe("$0");
+    expect(await card(page, "All Time", "Balance").textContent()).toBe("$0.00");
 
     await fillDetails(page);
     // Complete details show the links: the default one, in SPEC.md's shape.
@@ -99,9 +108,9 @@ describe("the affiliate dashboard", () => {
     // Events sent to /api/events show up without a reload.
     expect((await event(uid, "sign_up")).status).toBe(200);
     expect((await event(uid, "sale", { amount: "400.00" })).status).toBe(200);
-    await expect.poll(() => card(page, "Last 7 Days", "Earnings").textContent(), { timeout: 15_000 }).toBe("$240");
+    await expect.poll(() => card(page, "Last 7 Days", "Earnings").textContent(), { timeout: 15_000 }).toBe("$240.00");
     expect(await card(page, "Last 7 Days", "Sign-ups").textContent()).toBe("1");
-    expect(await card(page, "All Time", "Balance").textContent()).toBe("$240");
+    expect(await card(page, "All Time", "Balance").textContent()).toBe("$240.00");
 
     // Request Payout: the invoice PDF downloads and the payout shows as pending.
     const [download] = await Promise.all([
@@ -115,29 +124,102 @@ describe("the affiliate dashboard", () => {
     expect(text).toContain(download.suggestedFilename().replace(".pdf", ""));
     expect(text).toContain("$240.00");
     expect(text).toContain("Erin Endtoend");
-    await page.getByText(/Payout pending: \$240/).waitFor();
+    await page.getByText(/Payout pending: \$240\.00/).waitFor();
 
-    // A second request is stopped in the browser with SPEC.md's alert.
-    await page.getByRole("button", { name: "Request Payout" }).click();
-    await expect
-      .poll(() => dialogs)
-      .toContain("You already have a pending payout in progress. Please wait until the payout is complete.");
+    // A second request is stopped in the page, beside the button, with SPEC.md's message.
+    await pendingRefusal(page).waitFor();
+    expect(await page.getByRole("button", { name: "Request Payout" }).isDisabled()).toBe(true);
 
+    expect(dialogs).toEqual([]);
     expect(errors).toEqual([]);
   }, 120_000);
 
-  test("Request Payout alerts: incomplete details, then a balance under $200", async () => {
+  test("Request Payout says in the page why it is off: the $200 minimum first, then the missing fields by name", async () => {
     const { page, uid, dialogs } = await signedIn();
-    await page.getByRole("button", { name: "Request Payout" }).click();
-    await expect.poll(() => dialogs).toEqual(["Please complete all fields before requesting a payout."]);
-    await fillDetails(page);
-    await event(uid, "sale", { amount: "100.00" });
-    await expect.poll(() => card(page, "All Time", "Balance").textContent(), { timeout: 15_000 }).toBe("$60");
-    await page.getByRole("button", { name: "Request Payout" }).click();
+    const request = page.getByRole("button", { name: "Request Payout" });
+    const refusal = page.locator("#payout-refusal");
+    await refusal.filter({ hasText: minimumMessage }).waitFor();
+    expect(await request.isDisabled()).toBe(true);
+
+    await event(uid, "sale", { amount: "400.00" });
     await expect
-      .poll(() => dialogs.at(-1))
-      .toBe("Minimum payout is $200. Your current available balance is less than the required amount.");
+      .poll(() => refusal.textContent(), { timeout: 15_000 })
+      .toMatch(/^Please complete all fields before requesting a payout\. Missing: Full Name, Country, City/);
+    expect(await refusal.getAttribute("role")).toBe("alert");
+    expect(await page.getByLabel("Full Name").getAttribute("aria-invalid")).toBe("true");
+
+    await fillDetails(page, { tax: "" });
+    await refusal
+      .filter({ hasText: "Please complete all fields before requesting a payout. Missing: VAT/Tax." })
+      .waitFor();
+    expect(await page.getByLabel("VAT/Tax").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByLabel("Full Name").getAttribute("aria-invalid")).toBeNull();
+    expect(await page.getByText("(needed for payouts)").count()).toBe(1);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await page.getByLabel("VAT/Tax").fill("PT123456789");
+    await expect.poll(() => refusal.count()).toBe(0);
+    expect(await request.isDisabled()).toBe(false);
+    expect(dialogs).toEqual([]);
   }, 90_000);
+
+  test("a pending payout is set apart from the balance and listed in Your Payouts with its invoice; once paid, it says so", async () => {
+    const user = await createAffiliateUser();
+    expect((await sendSale(user.uid, "420")).status).toBe(200);
+    expect((await api(user, "POST", "/api/update_paypal_account", payoutForm())).status).toBe(200);
+    const { page, errors, dialogs } = await signedIn(user.email, { width: 390, height: 844 });
+    const yourPayouts = page.getByRole("region", { name: "Your Payouts" });
+    await yourPayouts.getByText("No payouts yet").waitFor();
+
+    const [requested] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Request Payout" }).click(),
+    ]);
+    const invoiceNumber = requested.suggestedFilename().replace(".pdf", "");
+    await pendingRefusal(page).waitFor();
+    expect(await page.getByRole("button", { name: "Request Payout" }).isDisabled()).toBe(true);
+    expect(await card(page, "Payout", "Pending payout").textContent()).toBe("$252.00");
+    expect(await card(page, "Payout", "Available balance").textContent()).toBe("$0.00");
+
+    const row = yourPayouts.getByRole("row", { name: new RegExp(invoiceNumber) });
+    await row.waitFor();
+    expect(await row.getByRole("cell").allTextContents()).toEqual([
+      shortDate(new Date()),
+      "—",
+      "$252.00",
+      "Wise",
+      "Pending",
+      invoiceNumber,
+    ]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      row.getByRole("button", { name: `Invoice ${invoiceNumber} (PDF)` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${invoiceNumber}.pdf`);
+    const pdf = readFileSync((await download.path())!);
+    expect(await pdfText(new Uint8Array(pdf))).toContain("$252.00");
+
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    mkdirSync(screenshots, { recursive: true });
+    await page.screenshot({ path: path.join(screenshots, "dashboard-pending-payout-phone.png"), fullPage: true });
+
+    // Staff record the payment: the list and the payout section follow, live.
+    const staff = await createUser({ claims: { advertiser: true } });
+    expect((await api(staff, "POST", "/api/record_payout", { user_id: user.uid, payout_amount: 252 })).status).toBe(
+      200,
+    );
+    await row.getByRole("cell", { name: "Paid", exact: true }).waitFor();
+    expect(await row.getByRole("cell").nth(1).textContent()).toBe(shortDate(new Date()));
+    await page.getByText(/^Last payout \$252\.00, paid on /).waitFor();
+    expect(await card(page, "Payout", "Pending payout").count()).toBe(0);
+    expect(await page.locator("#payout-refusal").textContent()).toMatch(
+      /^You have already recieved a payout in the last 30 days\. Next payout possible from /,
+    );
+    expect(await yourPayouts.textContent()).not.toContain(staff.email);
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+  }, 120_000);
 
   test("a details update the server refuses says why, word for word", async () => {
     const { page } = await signedIn();

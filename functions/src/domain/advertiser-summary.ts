@@ -3,7 +3,7 @@
  * them and the page that shows them: the row's shape, how it is built from an affiliate's aggregates, the
  * order and page cursor, and when its Payout button is live.
  */
-import { balanceOf } from "./balance.js";
+import { balanceOf, pendingInvoiceOf } from "./balance.js";
 import { latestInvoiceView, type LatestInvoice } from "./invoice.js";
 import type { AffiliateDoc } from "./model.js";
 import { centsToDollars, type Cents } from "./money.js";
@@ -74,9 +74,7 @@ export interface SummaryRow {
 
 export function summaryRow(affiliate: SummarySource): SummaryRow {
   const invoice = affiliate.latest_invoice;
-  // request_payout writes the pending payout's invoice as the latest one in the same transaction.
-  const pendingInvoice =
-    affiliate.payout_pending && invoice && invoice.invoice_number === affiliate.pending_payout_id ? invoice : null;
+  const pendingInvoice = pendingInvoiceOf(affiliate);
   return {
     user_id: affiliate.uid,
     name: affiliate.name,

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { expect, test } from "vitest";
-import { balanceCents, balanceOf } from "./balance.js";
+import { availableBalanceOf, balanceCents, balanceOf, pendingInvoiceOf } from "./balance.js";
+import type { InvoiceSnapshot } from "./model.js";
 
 test("balance is earnings minus refunded minus payouts", () => {
   expect(balanceCents({ earningsCents: 50_000, refundedCents: 1_000, payoutsCents: 20_000 })).toBe(29_000);
@@ -26,4 +27,25 @@ test("an affiliate's balance is balanceCents of its all-time totals", () => {
   const affiliate = { total_earnings_cents: 50_000, total_refunded_cents: 1_000, total_payouts_cents: 20_000 };
   expect(balanceOf(affiliate)).toBe(29_000);
   expect(balanceOf({ ...affiliate, total_payouts_cents: 60_000 })).toBe(0);
+});
+
+test("a pending payout is set apart from the available balance, and only while it is pending", () => {
+  const invoice = { invoice_number: "INV-2026-000001", amount_cents: 24_000 } as InvoiceSnapshot;
+  const affiliate = {
+    total_earnings_cents: 25_200,
+    total_refunded_cents: 0,
+    total_payouts_cents: 0,
+    payout_pending: true,
+    pending_payout_id: "INV-2026-000001",
+    latest_invoice: invoice,
+  };
+  expect(pendingInvoiceOf(affiliate)).toBe(invoice);
+  expect(balanceOf(affiliate)).toBe(25_200);
+  expect(availableBalanceOf(affiliate)).toBe(1_200);
+  // Paid: the payout now counts in the balance itself.
+  const paid = { ...affiliate, payout_pending: false, pending_payout_id: null, total_payouts_cents: 24_000 };
+  expect(pendingInvoiceOf(paid)).toBeNull();
+  expect(availableBalanceOf(paid)).toBe(1_200);
+  // A clawback after the request cannot make the available balance negative.
+  expect(availableBalanceOf({ ...affiliate, total_refunded_cents: 10_000 })).toBe(0);
 });

@@ -65,7 +65,7 @@ describe("parseEvent", () => {
     ["a tracker that is not normalised", { ...sale, tracker: "TW" }, "tracker: must be a normalised"],
     ["an amount with 3 decimals", { ...sale, amount: "10.005" }, "amount: Amount must have at most 2 decimals."],
     ["a negative amount", { ...sale, amount: -5 }, "amount: Amount must not be negative."],
-    ["a huge amount", { ...sale, amount: "5000000" }, "amount: Amount must not exceed $1,000,000."],
+    ["a huge amount", { ...sale, amount: "5000000" }, "amount: Amount must not exceed $1,000,000.00."],
     ["an exponent", { ...sale, amount: "1e3" }, "amount: Amount must be written without an exponent."],
     ["an amount of the wrong type", { ...sale, amount: true }, "amount:"],
     ["another currency", { ...sale, currency: "EUR" }, "currency: must be USD."],

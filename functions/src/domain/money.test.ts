@@ -78,12 +78,15 @@ describe("parseDollars", () => {
 
 describe("formatting", () => {
   test.each([
-    [20_000, "$200"],
-    [1950, "$19.5"],
+    [20_000, "$200.00"],
+    [1950, "$19.50"],
     [1999, "$19.99"],
+    [1000, "$10.00"],
+    [17_240, "$172.40"],
     [123_456_789, "$1,234,567.89"],
-    [0, "$0"],
-  ])("formatDollars(%i) is %s (up to 2 decimals)", (cents, text) => {
+    [0, "$0.00"],
+    [-1250, "-$12.50"],
+  ])("formatDollars(%i) is %s (always 2 decimals, with separators)", (cents, text) => {
     expect(formatDollars(cents)).toBe(text);
   });
 

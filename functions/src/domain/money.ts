@@ -57,11 +57,15 @@ export function centsToDollars(cents: Cents): number {
 const displayFormat = new Intl.NumberFormat("en-US", {
   style: "currency",
   currency: "USD",
-  minimumFractionDigits: 0,
+  minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
 
-/** Money on screen, with up to 2 decimals (SPEC.md §9): 20000 → "$200", 1950 → "$19.5", 1999 → "$19.99". */
+/**
+ * Money on screen: always two decimals and thousands separators, so amounts side by side line up and read
+ * alike ("$10.00" beside "$11.99", never "$10" or "$172.4"): 20000 → "$200.00", 123456789 → "$1,234,567.89".
+ * (SPEC.md §9 allows "up to 2" decimals; issue 17 asked for exactly 2.)
+ */
 export function formatDollars(cents: Cents): string {
   return displayFormat.format(centsToDollars(cents));
 }

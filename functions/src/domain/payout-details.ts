@@ -46,7 +46,7 @@ export const emptyPayoutDetails: PayoutDetails = {
   account_type: "Checking",
 };
 
-type DetailField = Exclude<keyof PayoutDetails, "payout_type">;
+export type DetailField = Exclude<keyof PayoutDetails, "payout_type">;
 
 /** Each field's label on the details form, used in every message about it. */
 export const detailLabels: Record<DetailField, string> = {
@@ -105,16 +105,21 @@ export const requiredForPayoutType: Record<PayoutType, DetailField[]> = {
 };
 
 /**
- * Labels of the fields still empty. Without `forPayout` this is the account's completeness (links are shown
- * only when nothing is missing, SPEC.md §5); with it, VAT/Tax counts too, as a payout request needs it.
+ * The fields still empty. Without `forPayout` this is the account's completeness (links are shown only when
+ * nothing is missing, SPEC.md §5); with it, VAT/Tax counts too, as a payout request needs it.
  */
-export function missingDetails(details: PayoutDetails, { forPayout = false } = {}): string[] {
+export function missingDetailFields(details: PayoutDetails, { forPayout = false } = {}): DetailField[] {
   const needed = [
     ...alwaysRequired,
     ...(forPayout ? (["tax"] as const) : []),
     ...requiredForPayoutType[details.payout_type],
   ];
-  return needed.filter((field) => details[field].trim() === "").map((field) => detailLabels[field]);
+  return needed.filter((field) => details[field].trim() === "");
+}
+
+/** Labels of the fields still empty (missingDetailFields), for messages. */
+export function missingDetails(details: PayoutDetails, options: { forPayout?: boolean } = {}): string[] {
+  return missingDetailFields(details, options).map((field) => detailLabels[field]);
 }
 
 export function isAccountComplete(details: PayoutDetails): boolean {

@@ -67,17 +67,33 @@ describe("payoutRefusal", () => {
     expect(payoutRefusal({ ...eligible, earningsCents: minimumPayoutCents }, now)).toBeNull();
   });
 
-  test("the first refusal the affiliate can act on wins", () => {
+  test("the refusals come in order: suspension, pending, the 30 days, the minimum, and details last", () => {
     const everythingWrong: PayoutState = {
       ...eligible,
+      fraudUser: true,
       payoutPending: true,
       lastPayout: now,
       details: emptyPayoutDetails,
-      earningsCents: 0,
+      earningsCents: 1_200,
     };
-    expect(payoutRefusal(everythingWrong, now)).toBe("recentPayout");
-    expect(payoutRefusal({ ...everythingWrong, lastPayout: null }, now)).toBe("pending");
-    expect(payoutRefusal({ ...everythingWrong, lastPayout: null, payoutPending: false }, now)).toBe("incomplete");
+    const order: [Partial<PayoutState>, string | null][] = [
+      [{}, "suspended"],
+      [{ fraudUser: false }, "pending"],
+      [{ payoutPending: false }, "recentPayout"],
+      [{ lastPayout: null }, "belowMinimum"],
+      [{ earningsCents: 30_000 }, "incomplete"],
+      [{ details }, null],
+    ];
+    let state = everythingWrong;
+    for (const [fix, refusal] of order) {
+      state = { ...state, ...fix };
+      expect(payoutRefusal(state, now)).toBe(refusal);
+    }
+  });
+
+  test("a $12 balance hears about the minimum, not about a missing VAT/Tax", () => {
+    const state = { ...eligible, earningsCents: 1_200, details: { ...details, tax: "" } };
+    expect(payoutRefusal(state, now)).toBe("belowMinimum");
   });
 });
 

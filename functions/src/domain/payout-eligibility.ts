@@ -39,8 +39,11 @@ export interface PayoutState extends BalanceInputs {
 }
 
 /**
- * Why a payout cannot be requested now, or null when it can. Checked in the order the affiliate can act on
- * them: suspension, the 30-day window, a pending payout, missing details (VAT/Tax included), the minimum.
+ * Why a payout cannot be requested now, or null when it can. Checked so that the first answer is the one
+ * that matters: suspension; then what no form can change (a pending payout, the 30-day window, a balance
+ * under the minimum); only then missing details (VAT/Tax included), which are worth filling in only once
+ * a payout could actually be made. (Before issue 17 the details came first, so a $12 balance was told to
+ * complete its fields instead of hearing about the $200 minimum.)
  */
 export function payoutRefusal(state: PayoutState, now: Date): PayoutRefusal | null {
   return refusalFor({ ...state, balance: balanceCents(state) }, now);
@@ -78,9 +81,9 @@ function refusalFor(
   now: Date,
 ): PayoutRefusal | null {
   if (state.fraudUser) return "suspended";
-  if (isWithinPayoutInterval(state.lastPayout, now)) return "recentPayout";
   if (state.payoutPending) return "pending";
-  if (missingDetails(state.details, { forPayout: true }).length > 0) return "incomplete";
+  if (isWithinPayoutInterval(state.lastPayout, now)) return "recentPayout";
   if (state.balance < minimumPayoutCents) return "belowMinimum";
+  if (missingDetails(state.details, { forPayout: true }).length > 0) return "incomplete";
   return null;
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { formatEarningsPerSignUp, rateEarningsPerSignUp, ratingLabels } from "./rating.js";
+import { earningsPerSignUpText, formatEarningsPerSignUp, rateEarningsPerSignUp, ratingLabels } from "./rating.js";
 
 const label = (earningsCents: number, signUps: number) => rateEarningsPerSignUp(earningsCents, signUps).label;
 
@@ -62,8 +62,14 @@ describe("rateEarningsPerSignUp", () => {
   });
 });
 
-test("earnings per sign-up are shown with 3 decimals", () => {
-  expect(formatEarningsPerSignUp(rateEarningsPerSignUp(100, 3))).toBe("0.333");
-  expect(formatEarningsPerSignUp(rateEarningsPerSignUp(4_000, 16))).toBe("2.500");
+test("earnings per sign-up are shown in dollars with 3 decimals", () => {
+  expect(formatEarningsPerSignUp(rateEarningsPerSignUp(100, 3))).toBe("$0.333");
+  expect(formatEarningsPerSignUp(rateEarningsPerSignUp(4_000, 16))).toBe("$2.500");
+  expect(formatEarningsPerSignUp(rateEarningsPerSignUp(252_000, 1))).toBe("$2,520.000");
   expect(formatEarningsPerSignUp(rateEarningsPerSignUp(4_000, 0))).toBe("—");
+});
+
+test("exports carry earnings per sign-up as a plain number", () => {
+  expect(earningsPerSignUpText(rateEarningsPerSignUp(100, 3))).toBe("0.333");
+  expect(earningsPerSignUpText(rateEarningsPerSignUp(4_000, 0))).toBe("");
 });

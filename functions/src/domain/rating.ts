@@ -35,7 +35,19 @@ export function rateEarningsPerSignUp(earningsCents: Cents, signUps: number): Ra
   return { label, earningsPerSignUp };
 }
 
-/** Earnings per sign-up as shown: 3 decimals (SPEC.md §9); "—" when there are no sign-ups. */
+const perSignUpFormat = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 3,
+  maximumFractionDigits: 3,
+});
+
+/** Earnings per sign-up as shown: dollars with 3 decimals (SPEC.md §9), "$0.333"; "—" when there are no sign-ups. */
 export function formatEarningsPerSignUp(rating: Rating): string {
-  return rating.earningsPerSignUp === null ? "—" : rating.earningsPerSignUp.toFixed(3);
+  return rating.earningsPerSignUp === null ? "—" : perSignUpFormat.format(rating.earningsPerSignUp);
+}
+
+/** Earnings per sign-up for exports: a plain number with 3 decimals, "0.333"; "" when there are no sign-ups. */
+export function earningsPerSignUpText(rating: Rating): string {
+  return rating.earningsPerSignUp === null ? "" : rating.earningsPerSignUp.toFixed(3);
 }

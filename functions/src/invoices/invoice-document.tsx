@@ -2,7 +2,7 @@
 import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { formatInvoiceDate, payoutMethodLines } from "../domain/invoice.js";
 import type { InvoiceSnapshot } from "../domain/model.js";
-import { formatDollarsFixed } from "../domain/money.js";
+import { formatDollars } from "../domain/money.js";
 import { programme } from "../domain/programme.js";
 
 const styles = StyleSheet.create({
@@ -35,7 +35,7 @@ function Field({ label, value }: { label: string; value: string }) {
 
 export function InvoiceDocument({ invoice }: { invoice: InvoiceSnapshot }) {
   const payee = invoice.payee;
-  const amount = `$${formatDollarsFixed(invoice.amount_cents)}`;
+  const amount = formatDollars(invoice.amount_cents);
   return (
     <Document title={`Invoice ${invoice.invoice_number}`} author={programme.name} subject="Affiliate commission payout">
       <Page size="A4" style={styles.page}>

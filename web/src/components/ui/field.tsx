@@ -17,6 +17,10 @@ export interface FieldProps {
   options?: readonly (string | FieldOption)[];
   autoComplete?: string;
   hint?: string;
+  /** A short note in the label itself, as for a field some action needs though the form does not require it. */
+  note?: string;
+  /** Marks the control as needing attention (aria-invalid), e.g. a field a refused action names. */
+  invalid?: boolean;
   /** Label and control on one line. */
   inline?: boolean;
 }
@@ -34,10 +38,13 @@ export function Field({
   options,
   autoComplete,
   hint,
+  note,
+  invalid,
   inline,
 }: FieldProps) {
+  const classes = [styles.field, inline ? styles.inline : "", invalid ? styles.invalid : ""].filter(Boolean);
   return (
-    <div className={inline ? `${styles.field} ${styles.inline}` : styles.field}>
+    <div className={classes.join(" ")}>
       <label htmlFor={id}>
         {label}{" "}
         {required ? (
@@ -45,9 +52,16 @@ export function Field({
             *
           </span>
         ) : null}
+        {note ? <span className={styles.note}>({note})</span> : null}
       </label>
       {options ? (
-        <select id={id} value={value} required={required} onChange={(event) => onChange(event.target.value)}>
+        <select
+          id={id}
+          value={value}
+          required={required}
+          aria-invalid={invalid || undefined}
+          onChange={(event) => onChange(event.target.value)}
+        >
           {options.map(option).map(({ label: text, value: choice }) => (
             <option key={text} value={choice}>
               {text}
@@ -61,6 +75,7 @@ export function Field({
           value={value}
           required={required}
           autoComplete={autoComplete}
+          aria-invalid={invalid || undefined}
           aria-describedby={hint ? `${id}-hint` : undefined}
           onChange={(event) => onChange(event.target.value)}
           // SPEC.md §5: a number input loses focus on the mouse wheel, so scrolling the page never changes it.

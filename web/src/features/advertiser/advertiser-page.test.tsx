@@ -138,7 +138,7 @@ describe("the list", () => {
     expect(within(henry).queryByText("Balance")).toBeNull();
     fireEvent.click(within(henry).getByRole("button", { name: "Open" }));
     expect(within(card("Henry Hotline")).getByText("Balance")).toBeTruthy();
-    expect(within(card("Henry Hotline")).getByText("100.000 · HIGH RISK")).toBeTruthy();
+    expect(within(card("Henry Hotline")).getByText("$100.000 · HIGH RISK")).toBeTruthy();
     fireEvent.click(within(card("Henry Hotline")).getByRole("button", { name: "Collapse" }));
     expect(within(card("Henry Hotline")).queryByText("Balance")).toBeNull();
 
@@ -146,7 +146,7 @@ describe("the list", () => {
     expect(payout("Wanda Wire").disabled).toBe(false);
     expect(payout("Rita Recent").disabled).toBe(true); // paid 10 days ago
     expect(payout("Lena Lowkey").disabled).toBe(true); // nothing pending
-    expect(within(card("Wanda Wire")).getByText("0.400 · High Performance")).toBeTruthy();
+    expect(within(card("Wanda Wire")).getByText("$0.400 · High Performance")).toBeTruthy();
     expect(within(card("Lena Lowkey")).getByText("Low Performance")).toBeTruthy();
   });
 
@@ -200,7 +200,7 @@ describe("the list", () => {
     api.fetchSummary.mockResolvedValue([low, risky, recentlyPaid, paid]);
     fireEvent.click(within(card("Wanda Wire")).getByRole("button", { name: "Payout" }));
     const dialog = confirmDialog();
-    expect(dialog.textContent).toContain("Record the payout of $240 to Wanda Wire as paid?");
+    expect(dialog.textContent).toContain("Record the payout of $240.00 to Wanda Wire as paid?");
     expect(api.recordPayout).not.toHaveBeenCalled();
     await act(async () => {
       fireEvent.click(within(dialog).getByRole("button", { name: "Record payout", hidden: true }));

@@ -2,6 +2,7 @@ import { useRef, type ReactNode } from "react";
 import { payoutRecordRefusal, rowCents } from "@domain/advertiser-summary";
 import type { PayoutDestination } from "@domain/payout-details";
 import { formatDollars } from "@domain/money";
+import { formatCount } from "@domain/numbers";
 import { formatEarningsPerSignUp, ratingLabels, type RatingLabel } from "@domain/rating";
 import type { AffiliateView } from "./affiliate-view";
 import { Button } from "../../components/ui/button";
@@ -83,10 +84,10 @@ export function AffiliateCard({
             <Stat label="Company">{row.company || "—"}</Stat>
             <Stat label="Payout method">{row.payout_method}</Stat>
             <Stat label="Commission rate">{`${Math.round(row.commission_rate * 1000) / 10}%`}</Stat>
-            <Stat label="Sign-ups">{row.total_sign_ups.toLocaleString("en-US")}</Stat>
+            <Stat label="Sign-ups">{formatCount(row.total_sign_ups)}</Stat>
             <Stat label="Earnings">{money(row.total_earnings)}</Stat>
             <Stat label="Payouts">{money(row.total_payouts)}</Stat>
-            <Stat label="Refunds">{`${row.total_refunds.toLocaleString("en-US")} (${money(row.total_refunded)})`}</Stat>
+            <Stat label="Refunds">{`${formatCount(row.total_refunds)} (${money(row.total_refunded)})`}</Stat>
             <Stat label="Balance">{money(row.required_payout)}</Stat>
             <Stat label="Last payout">{row.last_payout ? dateFormat.format(new Date(row.last_payout)) : "Never"}</Stat>
             <Stat label="Earnings per sign-up">{`${formatEarningsPerSignUp(rating)} · ${rating.label}`}</Stat>

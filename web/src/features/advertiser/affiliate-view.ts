@@ -4,7 +4,7 @@
  */
 import { rowCents, sortRows, type SummaryOrder, type SummaryRow } from "@domain/advertiser-summary";
 import { formatDollarsFixed } from "@domain/money";
-import { formatEarningsPerSignUp, rateEarningsPerSignUp, ratingLabels, type Rating } from "@domain/rating";
+import { earningsPerSignUpText, rateEarningsPerSignUp, ratingLabels, type Rating } from "@domain/rating";
 import { csvBlob, toCsv } from "../../lib/csv";
 
 export interface AffiliateView {
@@ -100,7 +100,7 @@ export function summaryCsv(views: readonly AffiliateView[]): string {
       row.last_payout ?? "",
       row.payout_pending,
       row.pending_payout === null ? "" : dollars(row.pending_payout),
-      rating.earningsPerSignUp === null ? "" : formatEarningsPerSignUp(rating),
+      earningsPerSignUpText(rating),
       rating.label,
       row.latest_invoice?.invoice_number ?? "",
       row.fraud_user,

@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, beforeEach, expect, test, vi } from "vitest";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { MemoryRouter } from "react-router-dom";
 import type { User } from "firebase/auth";
 import type * as Auth from "../../lib/auth";
@@ -12,6 +12,7 @@ const reads = vi.hoisted(() => ({ affiliate: undefined as unknown, claims: { adm
 vi.mock("./use-affiliate", async (importOriginal) => ({
   ...(await importOriginal<typeof UseAffiliate>()),
   useAffiliate: () => ({ status: "success", data: reads.affiliate }),
+  usePayouts: () => ({ status: "success", data: [] }),
   useLinkDomains: () => ({
     promptchan: "https://p.example",
     cutechat: "https://c.example",
@@ -107,4 +108,60 @@ test("an affiliate without an account (its creation failed earlier) gets one", (
   render(<DashboardPage />);
   screen.getByText("Setting up your account…");
   expect(createAccount).toHaveBeenCalledOnce();
+});
+
+describe("the first-run checklist", () => {
+  const checklist = () => screen.queryByRole("region", { name: "Getting started" });
+  const steps = () =>
+    within(checklist()!)
+      .getAllByRole("listitem")
+      .map((step) => step.textContent?.replace(/(\(done\)|\(to do\)).*/, "$1"));
+
+  test("a new affiliate sees three steps instead of a wall of zeros, the first one to do", () => {
+    reads.affiliate = affiliateFixture();
+    render(<DashboardPage />);
+    expect(steps()).toEqual([
+      "Save your payout details (to do)",
+      "Copy your link (to do)",
+      "See your first click (to do)",
+    ]);
+    expect(within(checklist()!).getByRole("link", { name: "Save your payout details" }).getAttribute("href")).toBe(
+      "#details-heading",
+    );
+  });
+
+  test("details saved, then a link copied (remembered in this browser), then a click: the checklist goes", async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, "clipboard", { configurable: true, value: { writeText } });
+    render(<DashboardPage />);
+    expect(steps()).toEqual([
+      "✓Save your payout details (done)",
+      "Copy your link (to do)",
+      "See your first click (to do)",
+    ]);
+    fireEvent.click(screen.getByRole("button", { name: "Copy the Default link" }));
+    await vi.waitFor(() => expect(steps()?.[1]).toBe("✓Copy your link (done)"));
+    expect(window.localStorage.getItem("linkCopied:u1")).not.toBeNull();
+
+    // The next visit remembers the copy.
+    cleanup();
+    render(<DashboardPage />);
+    expect(steps()?.[1]).toBe("✓Copy your link (done)");
+
+    cleanup();
+    reads.affiliate = { ...affiliate, total_clicks: 1 };
+    render(<DashboardPage />);
+    expect(checklist()).toBeNull();
+    Reflect.deleteProperty(navigator, "clipboard");
+  });
+
+  test("a counted click also means the link was shared, wherever it was copied", () => {
+    reads.affiliate = { ...affiliateFixture(), total_clicks: 3 };
+    render(<DashboardPage />);
+    expect(steps()).toEqual([
+      "Save your payout details (to do)",
+      "✓Copy your link (done)",
+      "✓See your first click (done)",
+    ]);
+  });
 });

@@ -11,7 +11,9 @@ import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../config/paths";
 import { isStaff, useLogOut, useSignedIn } from "../../lib/auth";
 import { createAccount } from "./dashboard-api";
+import { FirstRunChecklist, useLinkCopied } from "./first-run-checklist";
 import { LinksSection } from "./links-section";
+import { PayoutList } from "./payout-list";
 import { PayoutSection } from "./payout-section";
 import { AllTime, LastSevenDays } from "./stat-cards";
 import { TrackerCards } from "./tracker-cards";
@@ -85,6 +87,7 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
   // Staff and admin never asked for an affiliate account: opening the dashboard does not make one.
   const mayCreate = !readOnly && !isStaff(claims);
   const account = useAccountCreation(user, mayCreate, affiliate.status === "success" && !affiliate.data);
+  const [linkCopied, markLinkCopied] = useLinkCopied(uid);
 
   if (affiliate.status === "loading") return <Loading label="Loading your dashboard…" />;
   if (affiliate.status === "error") {
@@ -126,6 +129,7 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
           sign-ups we missed between 4 July and 27 August 2025. Thank you for your patience.
         </p>
       ) : null}
+      {readOnly ? null : <FirstRunChecklist affiliate={data} linkCopied={linkCopied} />}
       <LastSevenDays affiliate={data} now={now} />
       <AllTime affiliate={data} />
       <section aria-labelledby="activity" className={styles["dashboard-section"]}>
@@ -143,6 +147,7 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
           onAdvertiserChange={setAdvertiser}
           linkDomains={linkDomains}
           readOnly={readOnly}
+          onCopied={markLinkCopied}
         />
       ) : (
         <section aria-labelledby="links" className={styles["dashboard-section"]}>
@@ -151,6 +156,7 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
         </section>
       )}
       <PayoutSection key={data.uid} user={user} affiliate={data} readOnly={readOnly} />
+      <PayoutList user={user} uid={uid} />
       <TransactionHistory uid={uid} />
     </>
   );

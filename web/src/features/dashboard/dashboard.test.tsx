@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, queries, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import type { User } from "firebase/auth";
-import type { AffiliateDoc, InvoiceSnapshot } from "@domain/model";
+import type { AffiliateDoc, InvoiceSnapshot, TrackerTotals } from "@domain/model";
 import { affiliateFixture as affiliate, completeDetails as complete } from "./affiliate-fixture";
 import { LinksSection } from "./links-section";
 import { PayoutSection } from "./payout-section";
@@ -37,39 +37,55 @@ describe("the cards", () => {
     expect(value("Sales", container)).toBe("2");
   });
 
+  /** The All Time cards' figures, by label. */
+  function allTime(changes: Partial<AffiliateDoc>): Record<string, string | null | undefined> {
+    const { container } = render(<AllTime affiliate={affiliate(changes)} />);
+    const labels = ["Balance", "Total Earnings", "Payouts", "Sign-ups", "Clicks", "Sales"];
+    return Object.fromEntries(labels.map((label) => [label, value(label, container)]));
+  }
+
   test("All Time shows a balance floored at 0 after a clawback", () => {
-    const { container } = render(
-      <AllTime
-        affiliate={affiliate({
-          total_earnings_cents: 30_000,
-          total_refunded_cents: 5_000,
-          total_payouts_cents: 30_000,
-          total_refunds: 1,
-        })}
-      />,
-    );
-    expect(value("Balance", container)).toBe("$0");
-    expect(value("Total Earnings", container)).toBe("$300");
-    expect(value("Payouts", container)).toBe("$300");
-    expect(screen.getByText(/1 refund or chargeback took back \$50 of commission/)).toBeTruthy();
+    const clawedBack = { total_earnings_cents: 30_000, total_refunded_cents: 5_000, total_payouts_cents: 30_000 };
+    expect(allTime({ ...clawedBack, total_refunds: 1 })).toMatchObject({
+      Balance: "$0.00",
+      "Total Earnings": "$300.00",
+      Payouts: "$300.00",
+    });
+    expect(screen.getByText(/1 refund or chargeback took back \$50\.00 of commission/)).toBeTruthy();
   });
 
-  test("tracker cards are collapsible and show the funnel", () => {
+  test("counts have thousands separators and money two decimals", () => {
+    expect(
+      allTime({ total_earnings_cents: 17_240, total_clicks: 1_313, total_sign_ups: 12_000, total_sales: 5 }),
+    ).toEqual({
+      Balance: "$172.40",
+      "Total Earnings": "$172.40",
+      Payouts: "$0.00",
+      "Sign-ups": "12,000",
+      Clicks: "1,313",
+      Sales: "5",
+    });
+  });
+
+  /** Promptchan's tracker cards for these figures, with these suffixes as live links. */
+  function renderTrackers(promptchan: Record<string, TrackerTotals>, links: string[]): HTMLElement {
+    const trackers = { promptchan, cutechat: {}, creategirls: {} };
     const { container } = render(
       <TrackerCards
         advertiser="promptchan"
-        affiliate={affiliate({
-          trackers: {
-            promptchan: {
-              "/tw": { clicks: 200, sign_ups: 20, sales: 5, earnings_cents: 6_000 },
-              default: { clicks: 10, sign_ups: 0, sales: 0, earnings_cents: 0 },
-            },
-            cutechat: {},
-            creategirls: {},
-          },
-          links: { promptchan: ["/tw"], cutechat: [], creategirls: [] },
-        })}
+        affiliate={affiliate({ trackers, links: { promptchan: links, cutechat: [], creategirls: [] } })}
       />,
+    );
+    return container;
+  }
+
+  test("tracker cards are collapsible and show the funnel", () => {
+    const container = renderTrackers(
+      {
+        "/tw": { clicks: 200, sign_ups: 20, sales: 5, earnings_cents: 6_000 },
+        default: { clicks: 10, sign_ups: 0, sales: 0, earnings_cents: 0 },
+      },
+      ["/tw"],
     );
     const cards = container.querySelectorAll("details");
     expect([...cards].map((card) => card.querySelector("summary")?.firstElementChild?.textContent)).toEqual([
@@ -77,28 +93,38 @@ describe("the cards", () => {
       "/tw",
     ]);
     expect(cards[1]!.open).toBe(false);
-    expect(cards[1]!.textContent).toContain("200 clicks → 20 sign-ups (10.0%) → 5 sales (25.0%) · $0.30 per click");
+    expect(cards[1]!.textContent).toContain(
+      "200 clicks → 20 sign-ups (10.0% of clicks) → 5 sales incl. renewals (0.25 per sign-up) · $0.30 per click",
+    );
     expect(cards[0]!.textContent).toContain("$0.00 per click");
   });
 
+  test("renewals never make the funnel read over 100%: sales are given per sign-up", () => {
+    const container = renderTrackers(
+      {
+        default: { clicks: 1_313, sign_ups: 57, sales: 78, earnings_cents: 172_40 },
+        "/old": { clicks: 2, sign_ups: 5, sales: 0, earnings_cents: 0 },
+      },
+      ["/old"],
+    );
+    const funnels = queries.getAllByLabelText(container, "Funnel").map((funnel) => funnel.textContent);
+    expect(funnels[0]).toBe(
+      "1,313 clicks → 57 sign-ups (4.3% of clicks) → 78 sales incl. renewals (1.37 per sign-up) · $0.13 per click",
+    );
+    // More sign-ups than counted clicks (sign-ups from before click tracking): no share is claimed.
+    expect(funnels[1]).toBe("2 clicks → 5 sign-ups → 0 sales incl. renewals (0.00 per sign-up) · $0.00 per click");
+    expect(funnels.join(" ")).not.toMatch(/\d{3,}\.\d%/);
+  });
+
   test("trackers that are no longer links show together, last, as Removed trackers", () => {
-    const { container } = render(
-      <TrackerCards
-        advertiser="promptchan"
-        affiliate={affiliate({
-          trackers: {
-            promptchan: {
-              "/ig": { clicks: 5, sign_ups: 1, sales: 0, earnings_cents: 0 },
-              removed: { clicks: 10, sign_ups: 2, sales: 1, earnings_cents: 600 },
-              "/gone": { clicks: 1, sign_ups: 0, sales: 1, earnings_cents: 400 },
-              default: { clicks: 3, sign_ups: 0, sales: 0, earnings_cents: 0 },
-            },
-            cutechat: {},
-            creategirls: {},
-          },
-          links: { promptchan: ["/ig"], cutechat: [], creategirls: [] },
-        })}
-      />,
+    const container = renderTrackers(
+      {
+        "/ig": { clicks: 5, sign_ups: 1, sales: 0, earnings_cents: 0 },
+        removed: { clicks: 10, sign_ups: 2, sales: 1, earnings_cents: 600 },
+        "/gone": { clicks: 1, sign_ups: 0, sales: 1, earnings_cents: 400 },
+        default: { clicks: 3, sign_ups: 0, sales: 0, earnings_cents: 0 },
+      },
+      ["/ig"],
     );
     const cards = [...container.querySelectorAll("details")];
     expect(cards.map((card) => card.querySelector("summary")?.firstElementChild?.textContent)).toEqual([
@@ -106,27 +132,18 @@ describe("the cards", () => {
       "/ig",
       "Removed trackers",
     ]);
-    expect(cards[2]!.querySelector("summary")?.textContent).toContain("$10 · 11 clicks");
+    expect(cards[2]!.querySelector("summary")?.textContent).toContain("$10.00 · 11 clicks");
   });
 
   test("earnings per click have two decimals, and two significant digits below a cent", () => {
-    const { container } = render(
-      <TrackerCards
-        advertiser="promptchan"
-        affiliate={affiliate({
-          trackers: {
-            promptchan: {
-              "/a": { clicks: 3, sign_ups: 1, sales: 1, earnings_cents: 1_000 },
-              "/b": { clicks: 300, sign_ups: 1, sales: 1, earnings_cents: 100 },
-              "/c": { clicks: 8, sign_ups: 1, sales: 1, earnings_cents: 1 },
-              "/d": { clicks: 0, sign_ups: 0, sales: 0, earnings_cents: 0 },
-            },
-            cutechat: {},
-            creategirls: {},
-          },
-          links: { promptchan: ["/a", "/b", "/c", "/d"], cutechat: [], creategirls: [] },
-        })}
-      />,
+    const container = renderTrackers(
+      {
+        "/a": { clicks: 3, sign_ups: 1, sales: 1, earnings_cents: 1_000 },
+        "/b": { clicks: 300, sign_ups: 1, sales: 1, earnings_cents: 100 },
+        "/c": { clicks: 8, sign_ups: 1, sales: 1, earnings_cents: 1 },
+        "/d": { clicks: 0, sign_ups: 0, sales: 0, earnings_cents: 0 },
+      },
+      ["/a", "/b", "/c", "/d"],
     );
     const funnels = queries.getAllByLabelText(container, "Funnel").map((funnel) => funnel.textContent?.split(" · ")[1]);
     expect(funnels).toEqual(["$3.33 per click", "$0.0033 per click", "$0.0013 per click", "no clicks yet"]);
@@ -134,10 +151,13 @@ describe("the cards", () => {
 });
 
 describe("the payout section", () => {
-  test("SPEC.md's alerts stop a payout request in the browser", () => {
-    const alert = vi.spyOn(window, "alert").mockImplementation(() => undefined);
+  /** The refusal beside Request Payout, and whether the button is disabled. */
+  const refusal = () => screen.queryByRole("alert")?.textContent;
+  const requestButton = () => screen.getByRole("button", { name: "Request Payout" }) as HTMLButtonElement;
+
+  test("SPEC.md's refusals show in the page beside a disabled Request Payout, never as a browser alert", () => {
+    const alert = vi.spyOn(window, "alert");
     const cases: [Partial<AffiliateDoc>, string][] = [
-      [{}, "Please complete all fields before requesting a payout."],
       [
         { ...complete, total_earnings_cents: 19_999 },
         "Minimum payout is $200. Your current available balance is less than the required amount.",
@@ -147,17 +167,50 @@ describe("the payout section", () => {
         "You already have a pending payout in progress. Please wait until the payout is complete.",
       ],
       [
-        { ...complete, total_earnings_cents: 50_000, last_payout: new Date(Date.now() - 5 * 86_400_000) },
-        "You have already recieved a payout in the last 30 days.",
+        { ...complete, total_earnings_cents: 50_000, last_payout: new Date("2026-11-16T00:00:00Z") },
+        "You have already recieved a payout in the last 30 days. Next payout possible from 16 December 2026.",
       ],
     ];
+    vi.useFakeTimers({ now, toFake: ["Date"] });
     for (const [state, message] of cases) {
       render(<PayoutSection user={user} affiliate={affiliate(state)} readOnly={false} />);
-      fireEvent.click(screen.getByRole("button", { name: "Request Payout" }));
-      expect(alert).toHaveBeenLastCalledWith(message);
+      expect(refusal()).toBe(message);
+      expect(requestButton().disabled).toBe(true);
+      expect(requestButton().getAttribute("aria-describedby")).toBe(screen.getByRole("alert").id);
       cleanup();
     }
+    vi.useRealTimers();
+    expect(alert).not.toHaveBeenCalled();
     alert.mockRestore();
+  });
+
+  test("a $12 balance hears about the $200 minimum first, not about missing details", () => {
+    render(<PayoutSection user={user} affiliate={affiliate({ total_earnings_cents: 1_200 })} readOnly={false} />);
+    expect(refusal()).toBe("Minimum payout is $200. Your current available balance is less than the required amount.");
+    expect(screen.getByLabelText(/^Full Name/).getAttribute("aria-invalid")).toBeNull();
+  });
+
+  test("missing details are named and highlighted; VAT/Tax is marked as needed for payouts", () => {
+    render(
+      <PayoutSection
+        user={user}
+        affiliate={affiliate({ ...complete, tax: "", total_earnings_cents: 50_000 })}
+        readOnly={false}
+      />,
+    );
+    const tax = screen.getByLabelText(/^VAT\/Tax/);
+    expect(screen.getByText("(needed for payouts)")).toBeTruthy();
+    expect(tax.hasAttribute("required")).toBe(false);
+    expect(refusal()).toBe("Please complete all fields before requesting a payout. Missing: VAT/Tax.");
+    expect(tax.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByLabelText(/^Full Name/).getAttribute("aria-invalid")).toBeNull();
+    expect(requestButton().disabled).toBe(true);
+
+    // Typing the missing field clears the refusal at once: the form as typed is what a request sends.
+    fireEvent.change(tax, { target: { value: "PT123" } });
+    expect(refusal()).toBeUndefined();
+    expect(tax.getAttribute("aria-invalid")).toBeNull();
+    expect(requestButton().disabled).toBe(false);
   });
 
   test("the details form marks required fields and refuses incomplete details with SPEC.md's prefix", () => {
@@ -220,10 +273,44 @@ describe("the payout section", () => {
     render(
       <PayoutSection
         user={user}
-        affiliate={affiliate({ ...complete, latest_invoice: latest, payout_pending: true })}
+        affiliate={affiliate({
+          ...complete,
+          total_earnings_cents: 25_200,
+          latest_invoice: latest,
+          payout_pending: true,
+          pending_payout_id: latest.invoice_number,
+        })}
         readOnly={false}
       />,
     );
+
+  test("a pending payout is shown apart from the available balance, and Request Payout says why it is off", () => {
+    const { container } = renderPending();
+    expect(value("Available balance", container)).toBe("$2.00");
+    expect(value("Pending payout", container)).toBe("$250.00");
+    expect(screen.getByText(/Payout pending: \$250\.00 requested on 1 November 2026/)).toBeTruthy();
+    expect(requestButton().disabled).toBe(true);
+    expect(refusal()).toBe("You already have a pending payout in progress. Please wait until the payout is complete.");
+  });
+
+  test("once paid, the last payout shows its amount and date, and no pending amount", () => {
+    const { container } = render(
+      <PayoutSection
+        user={user}
+        affiliate={affiliate({
+          ...complete,
+          total_earnings_cents: 25_200,
+          total_payouts_cents: 25_000,
+          latest_invoice: latest,
+          last_payout: new Date("2026-11-23T10:00:00Z"),
+        })}
+        readOnly={false}
+      />,
+    );
+    expect(value("Available balance", container)).toBe("$2.00");
+    expect(value("Pending payout", container)).toBeUndefined();
+    expect(screen.getByText(/^Last payout \$250\.00, paid on 23 November 2026\./)).toBeTruthy();
+  });
 
   test("while a payout is pending, the details form says changes apply from the next payout", () => {
     const note =
@@ -237,19 +324,18 @@ describe("the payout section", () => {
     expect(screen.queryByText(note)).toBeNull();
   });
 
-  test("an invoice download that is not a PDF alerts SPEC.md's 'Received content is not a PDF'", async () => {
-    const alert = vi.spyOn(window, "alert").mockImplementation(() => undefined);
+  test("an invoice download that is not a PDF says SPEC.md's 'Received content is not a PDF' in the page", async () => {
     const fetch = vi
       .spyOn(globalThis, "fetch")
       .mockResolvedValue(new Response("<!doctype html><p>Sign in</p>", { headers: { "Content-Type": "text/html" } }));
     renderPending();
     fireEvent.click(screen.getByRole("button", { name: "Download invoice INV-2026-000007" }));
-    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith("Received content is not a PDF"));
+    await screen.findByText("Received content is not a PDF");
+    expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toContain("Received content is not a PDF");
     const [path, init] = fetch.mock.calls[0]!;
     expect(path).toBe("/api/download_invoice");
     expect(JSON.parse(String(init?.body))).toEqual({ invoice_number: "INV-2026-000007" });
     fetch.mockRestore();
-    alert.mockRestore();
   });
 
   test("read-only (the admin viewing an affiliate) offers no actions", () => {

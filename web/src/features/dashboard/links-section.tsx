@@ -23,10 +23,20 @@ interface Props {
   onAdvertiserChange: (advertiser: AdvertiserId) => void;
   linkDomains: Record<AdvertiserId, string>;
   readOnly: boolean;
+  /** Told when a link has been copied (the first-run checklist's step). */
+  onCopied?: () => void;
 }
 
 /** SPEC.md §2 and §7: the affiliate's tracking links, per advertiser, with landing page and trackers. */
-export function LinksSection({ user, affiliate, advertiser, onAdvertiserChange, linkDomains, readOnly }: Props) {
+export function LinksSection({
+  user,
+  affiliate,
+  advertiser,
+  onAdvertiserChange,
+  linkDomains,
+  readOnly,
+  onCopied,
+}: Props) {
   const [landing, setLanding] = useState("");
   const [tracker, setTracker] = useState("");
   const [busy, setBusy] = useState(false);
@@ -84,12 +94,13 @@ export function LinksSection({ user, affiliate, advertiser, onAdvertiserChange, 
       />
 
       <ul className={styles["link-list"]}>
-        <LinkRow label="Default" url={link("")} />
+        <LinkRow label="Default" url={link("")} onCopied={onCopied} />
         {links.map((suffix) => (
           <LinkRow
             key={suffix}
             label={suffix}
             url={link(suffix)}
+            onCopied={onCopied}
             onDelete={
               readOnly ? undefined : () => change("delete_custom_link", () => deleteCustomLink(user, owner, suffix))
             }
@@ -133,17 +144,21 @@ export function LinksSection({ user, affiliate, advertiser, onAdvertiserChange, 
 function LinkRow({
   label,
   url,
+  onCopied,
   onDelete,
   busy,
 }: {
   label: string;
   url: string;
+  onCopied?: () => void;
   onDelete?: () => void;
   busy?: boolean;
 }) {
   const { state: copy, copy: copyText } = useCopy();
   const urlText = useRef<HTMLElement>(null);
-  const copyLink = () => copyText(url, urlText.current);
+  const copyLink = async () => {
+    if (await copyText(url, urlText.current)) onCopied?.();
+  };
   return (
     <li className={styles["link-row"]}>
       <span className={styles["link-label"]}>{label}</span>

@@ -6,17 +6,26 @@ import { formatDollars, formatDollarsFixed } from "@domain/money";
 import {
   accountTypes,
   detailLabels,
+  missingDetailFields,
+  missingDetails,
   payoutDetailsRequestSchema,
   payoutTypes,
   toDetailsRequest,
   toStoredDetails,
+  type PayoutDetails,
   type PayoutDetailsRequest,
   type PayoutType,
 } from "@domain/payout-details";
-import { minimumPayoutCents, nextPayoutAllowedAt, payoutMessages, payoutRefusalOf } from "@domain/payout-eligibility";
+import {
+  minimumPayoutCents,
+  nextPayoutAllowedAt,
+  payoutMessages,
+  payoutRefusalOf,
+  type PayoutRefusal,
+} from "@domain/payout-eligibility";
 import { Button } from "../../components/ui/button";
 import { Field, type FieldProps } from "../../components/ui/field";
-import { balanceOf } from "@domain/balance";
+import { availableBalanceOf, balanceOf, pendingInvoiceOf } from "@domain/balance";
 import { saveFile } from "../../lib/api";
 import {
   downloadInvoice as fetchInvoice,
@@ -45,6 +54,15 @@ export function PayoutSection({ user, affiliate, readOnly }: Props) {
   const balance = balanceOf(affiliate);
   const now = new Date();
   const nextAllowed = nextPayoutAllowedAt(affiliate.last_payout, now);
+  const pending = pendingInvoiceOf(affiliate);
+
+  // SPEC.md §8's refusals, judged as the affiliate types (the server checks everything again): the details
+  // as typed in the form, not yet saved, are what a request sends.
+  const typed = toStoredDetails(form as PayoutDetailsRequest as Parameters<typeof toStoredDetails>[0]);
+  const refusal = payoutRefusalOf(affiliate, now, typed);
+  const missing = new Set<keyof PayoutDetails>(
+    refusal === "incomplete" ? missingDetailFields(typed, { forPayout: true }) : [],
+  );
 
   const set = (field: keyof Form) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
 
@@ -69,14 +87,7 @@ export function PayoutSection({ user, affiliate, readOnly }: Props) {
 
   async function requestPayout() {
     setPayoutMessage(null);
-    // SPEC.md §8's alerts, checked here first (the server checks everything again).
-    // The details as typed in the form, not yet saved, are what the request sends.
-    const typed = toStoredDetails(form as PayoutDetailsRequest as Parameters<typeof toStoredDetails>[0]);
-    const refusal = payoutRefusalOf({ ...affiliate, ...typed }, new Date());
-    if (refusal) {
-      window.alert(payoutMessages[refusal]);
-      return;
-    }
+    if (refusal) return;
     setBusy("payout");
     try {
       const invoice = await askForPayout(user, form, formatDollarsFixed(balance));
@@ -91,11 +102,12 @@ export function PayoutSection({ user, affiliate, readOnly }: Props) {
 
   async function downloadInvoice() {
     if (!affiliate.latest_invoice) return;
+    setPayoutMessage(null);
     setBusy("invoice");
     try {
       saveFile(await fetchInvoice(user, affiliate.latest_invoice.invoice_number));
     } catch (error) {
-      window.alert((error as Error).message);
+      setPayoutMessage({ kind: "error", text: (error as Error).message });
     } finally {
       setBusy(null);
     }
@@ -106,30 +118,47 @@ export function PayoutSection({ user, affiliate, readOnly }: Props) {
     <section aria-labelledby="payout" className={styles["dashboard-section"]}>
       <h2 id="payout">Payout</h2>
       <div className={styles["payout-summary"]}>
-        <div>
-          <span className={styles["stat-label"]}>Available balance</span>
-          <span className={styles["stat-value"]}>{formatDollars(balance)}</span>
+        <div className={styles["payout-amounts"]}>
+          <div className={styles["payout-amount"]}>
+            <span className={styles["stat-label"]}>Available balance</span>
+            <span className={styles["stat-value"]}>{formatDollars(availableBalanceOf(affiliate))}</span>
+          </div>
+          {pending ? (
+            <div className={styles["payout-amount"]}>
+              <span className={styles["stat-label"]}>Pending payout</span>
+              <span className={`${styles["stat-value"]} ${styles["status-pending"]}`}>
+                {formatDollars(pending.amount_cents)}
+              </span>
+            </div>
+          ) : null}
           <span className={`muted ${styles.small}`}>
             Minimum payout {formatDollars(minimumPayoutCents)}, one payout a month.
           </span>
         </div>
-        <div className={styles["payout-status"]} aria-live="polite">
-          {affiliate.payout_pending && invoice ? (
+        <div className={styles["payout-status"]}>
+          {pending ? (
             <p className={`${styles.status} ${styles["status-pending"]}`}>
-              Payout pending: {formatDollars(invoice.amount_cents)} requested on {formatInvoiceDate(invoice.issued_at)}{" "}
-              (invoice {invoice.invoice_number}).
+              Payout pending: {formatDollars(pending.amount_cents)} requested on {formatInvoiceDate(pending.issued_at)}{" "}
+              (invoice {pending.invoice_number}).
             </p>
           ) : affiliate.last_payout ? (
             <p className={styles.status}>
-              Last payout {formatInvoiceDate(affiliate.last_payout)}.
-              {nextAllowed ? ` Next payout possible from ${formatInvoiceDate(nextAllowed)}.` : ""}
+              Last payout{invoice ? ` ${formatDollars(invoice.amount_cents)}` : ""}, paid on{" "}
+              {formatInvoiceDate(affiliate.last_payout)}.
+              {nextAllowed && (readOnly || refusal !== "recentPayout")
+                ? ` Next payout possible from ${formatInvoiceDate(nextAllowed)}.`
+                : ""}
             </p>
           ) : (
             <p className={`${styles.status} muted`}>No payouts yet.</p>
           )}
           <div className={styles.inline}>
             {readOnly ? null : (
-              <Button onClick={requestPayout} disabled={busy !== null}>
+              <Button
+                onClick={requestPayout}
+                disabled={busy !== null || refusal !== null}
+                aria-describedby={refusal ? "payout-refusal" : undefined}
+              >
                 {busy === "payout" ? "Requesting…" : "Request Payout"}
               </Button>
             )}
@@ -139,22 +168,40 @@ export function PayoutSection({ user, affiliate, readOnly }: Props) {
               </Button>
             ) : null}
           </div>
+          {refusal && !readOnly ? (
+            <p id="payout-refusal" className={`message ${styles.refusal}`} role="alert">
+              {refusalText(refusal, typed, nextAllowed)}
+            </p>
+          ) : null}
         </div>
       </div>
-      {payoutMessage ? <p className={`message message-${payoutMessage.kind}`}>{payoutMessage.text}</p> : null}
+      {payoutMessage ? (
+        <p
+          className={`message message-${payoutMessage.kind}`}
+          role={payoutMessage.kind === "error" ? "alert" : "status"}
+        >
+          {payoutMessage.text}
+        </p>
+      ) : null}
 
       <form className={styles["details-form"]} onSubmit={updateDetails} noValidate aria-labelledby="details-heading">
         <h3 id="details-heading">Payout Details</h3>
-        {affiliate.payout_pending && invoice ? (
+        {pending ? (
           <p className={`muted ${styles.small}`}>
-            Your pending payout goes to the details on its invoice ({invoice.invoice_number}). Changes you save now
+            Your pending payout goes to the details on its invoice ({pending.invoice_number}). Changes you save now
             apply from your next payout.
           </p>
         ) : null}
         <fieldset disabled={readOnly || busy !== null}>
           <div className={styles["form-grid"]}>
             {[...detailFields, ...(methodFields[form.payoutType as PayoutType] ?? [])].map((field) => (
-              <Field key={field.id} {...field} value={form[field.id]} onChange={set(field.id)} />
+              <Field
+                key={field.id}
+                {...field}
+                value={form[field.id]}
+                onChange={set(field.id)}
+                invalid={missing.has(storedField[field.id])}
+              />
             ))}
           </div>
           {readOnly ? null : <Button type="submit">{busy === "details" ? "Saving…" : "Update Details"}</Button>}
@@ -167,6 +214,35 @@ export function PayoutSection({ user, affiliate, readOnly }: Props) {
   );
 }
 
+/** SPEC.md §8's message for a refusal, word for word, and what it leaves unsaid: which fields, until when. */
+function refusalText(refusal: PayoutRefusal, details: PayoutDetails, nextAllowed: Date | null): string {
+  const message = payoutMessages[refusal];
+  if (refusal === "incomplete")
+    return `${message} Missing: ${missingDetails(details, { forPayout: true }).join(", ")}.`;
+  if (refusal === "recentPayout" && nextAllowed)
+    return `${message} Next payout possible from ${formatInvoiceDate(nextAllowed)}.`;
+  return message;
+}
+
+/** The form's field names (SPEC.md §7's request) to the stored ones the refusal names (SPEC.md §3). */
+const storedField: Record<keyof Form, keyof PayoutDetails> = {
+  name: "name",
+  country: "country",
+  city: "city",
+  address: "address",
+  postCode: "post_code",
+  company: "company",
+  invoiceEmail: "invoice_email",
+  tax: "tax",
+  payoutType: "payout_type",
+  paypalEmail: "paypal_payout_account",
+  tronAddress: "tron_address",
+  fedwireRoutingNumber: "fedwire_routing_number",
+  swiftBIC: "swift_BIC",
+  bankAccountNumber: "bank_account_number",
+  accountType: "account_type",
+};
+
 type FieldSpec = Omit<FieldProps, "id" | "value" | "onChange"> & { id: keyof Form };
 
 /** The details every payout method needs, then the method (SPEC.md §2's form, in its order). */
@@ -178,7 +254,12 @@ const detailFields: FieldSpec[] = [
   { id: "postCode", label: detailLabels.post_code, required: true, autoComplete: "postal-code" },
   { id: "country", label: detailLabels.country, required: true, autoComplete: "country-name" },
   { id: "invoiceEmail", label: detailLabels.invoice_email, required: true, type: "email", autoComplete: "email" },
-  { id: "tax", label: detailLabels.tax, hint: "Needed to request a payout." },
+  {
+    id: "tax",
+    label: detailLabels.tax,
+    note: "needed for payouts",
+    hint: "Not needed to save, but a payout needs it.",
+  },
   { id: "payoutType", label: "Payout Method", options: payoutTypes },
 ];
 

@@ -1,14 +1,16 @@
 import { sumLastDays } from "@domain/days";
 import type { AffiliateDoc } from "@domain/model";
 import { formatDollars } from "@domain/money";
+import { formatCount } from "@domain/numbers";
 import { balanceOf } from "@domain/balance";
 import styles from "./dashboard.module.css";
 
+/** A figure and its label; a number is a count, shown with separators. */
 export function StatCard({ label, value }: { label: string; value: string | number }) {
   return (
     <div className={styles["stat-card"]}>
       <span className={styles["stat-label"]}>{label}</span>
-      <span className={styles["stat-value"]}>{value}</span>
+      <span className={styles["stat-value"]}>{typeof value === "number" ? formatCount(value) : value}</span>
     </div>
   );
 }
@@ -45,7 +47,7 @@ export function AllTime({ affiliate }: { affiliate: AffiliateDoc }) {
       </div>
       {affiliate.total_refunds > 0 ? (
         <p className={`muted ${styles.small}`}>
-          {affiliate.total_refunds} refund{affiliate.total_refunds === 1 ? "" : "s"} or chargeback
+          {formatCount(affiliate.total_refunds)} refund{affiliate.total_refunds === 1 ? "" : "s"} or chargeback
           {affiliate.total_refunds === 1 ? "" : "s"} took back {formatDollars(affiliate.total_refunded_cents)} of
           commission.
         </p>

@@ -1,19 +1,11 @@
 import { advertisers, type AdvertiserId } from "@domain/advertisers";
 import { defaultTrackerKey, removedTrackersKey, type AffiliateDoc, type TrackerTotals } from "@domain/model";
 import { trackerRows } from "@domain/trackers";
-import { centsToDollars, formatDollars } from "@domain/money";
+import { formatDollars } from "@domain/money";
+import { formatCount, formatPerEach, formatShare } from "@domain/numbers";
 import { StatCard } from "./stat-cards";
 import styles from "./dashboard.module.css";
 
-const percent = (part: number, whole: number) => (whole > 0 ? `${((part / whole) * 100).toFixed(1)}%` : "—");
-
-// Same currency format as formatDollars, but a rate per click always has two decimals ($0.30, not $0.3).
-const twoDecimals = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
 const twoSignificantDigits = new Intl.NumberFormat("en-US", {
   style: "currency",
   currency: "USD",
@@ -23,9 +15,7 @@ const twoSignificantDigits = new Intl.NumberFormat("en-US", {
 /** Earnings per click: $0.30; below a cent, two significant digits ($0.0033), so a real rate never reads $0.00. */
 function formatPerClick(earningsCents: number, clicks: number): string {
   const cents = earningsCents / clicks;
-  return cents > 0 && cents < 1
-    ? twoSignificantDigits.format(cents / 100)
-    : twoDecimals.format(centsToDollars(Math.round(cents)));
+  return cents > 0 && cents < 1 ? twoSignificantDigits.format(cents / 100) : formatDollars(Math.round(cents));
 }
 
 /** The default link, a live link by its suffix, or every removed link's figures together. */
@@ -59,7 +49,7 @@ function TrackerCard({ name, totals }: { name: string; totals: TrackerTotals }) 
       <summary>
         <span className={styles["tracker-name"]}>{name}</span>
         <span className="muted">
-          {formatDollars(totals.earnings_cents)} · {totals.clicks} clicks
+          {formatDollars(totals.earnings_cents)} · {formatCount(totals.clicks)} clicks
         </span>
       </summary>
       <div className={styles["stat-grid"]}>
@@ -69,10 +59,26 @@ function TrackerCard({ name, totals }: { name: string; totals: TrackerTotals }) 
         <StatCard label="Sales" value={totals.sales} />
       </div>
       <p className={styles.funnel} aria-label="Funnel">
-        {totals.clicks} clicks → {totals.sign_ups} sign-ups ({percent(totals.sign_ups, totals.clicks)}) → {totals.sales}{" "}
-        sales ({percent(totals.sales, totals.sign_ups)}) ·{" "}
+        {funnel(totals)} ·{" "}
         {totals.clicks > 0 ? `${formatPerClick(totals.earnings_cents, totals.clicks)} per click` : "no clicks yet"}
       </p>
     </details>
+  );
+}
+
+/**
+ * Clicks → sign-ups → sales. A tracker's sales count renewals too (first sales are not kept per tracker),
+ * so sales are given per sign-up ("1.37 per sign-up"), never as a percentage that could pass 100%; the
+ * sign-up rate is a share of clicks only while it can be one (sign-ups from before click tracking began in
+ * February 2025 have no clicks).
+ */
+function funnel({ clicks, sign_ups, sales }: TrackerTotals): string {
+  const signUpShare = formatShare(sign_ups, clicks);
+  const salesPerSignUp = formatPerEach(sales, sign_ups);
+  return (
+    `${formatCount(clicks)} clicks → ${formatCount(sign_ups)} sign-ups` +
+    (signUpShare ? ` (${signUpShare} of clicks)` : "") +
+    ` → ${formatCount(sales)} sales incl. renewals` +
+    (salesPerSignUp ? ` (${salesPerSignUp} per sign-up)` : "")
   );
 }

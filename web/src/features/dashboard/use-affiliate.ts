@@ -1,11 +1,12 @@
 /**
  * The dashboard's live reads (reactfire over typed refs; no component spells a collection path). A load
- * costs the affiliate document, its click shards holding clicks not yet rolled up, and the three
- * advertiser documents; the ledger is read a page at a time, only when the history is open.
+ * costs the affiliate document, its click shards holding clicks not yet rolled up, the three advertiser
+ * documents and the newest page of the affiliate's payouts; the ledger is read a page at a time, only when
+ * the history is open.
  */
 import { useMemo, useState } from "react";
 import { useFirestore, useFirestoreCollectionData, useFirestoreDocData } from "reactfire";
-import { limit, orderBy, query } from "firebase/firestore";
+import { limit, orderBy, query, where, type Query } from "firebase/firestore";
 import {
   advertiserIds,
   advertisers,
@@ -14,7 +15,7 @@ import {
   type AdvertiserId,
 } from "@domain/advertisers";
 import { withPendingClicks } from "@domain/ledger";
-import type { AffiliateDoc, TransactionDoc } from "@domain/model";
+import type { AffiliateDoc, PayoutDoc, TransactionDoc } from "@domain/model";
 import { refs } from "../../lib/firestore-refs";
 
 export type Loaded<T> = { status: "loading" } | { status: "error"; error: Error } | { status: "success"; data: T };
@@ -42,7 +43,24 @@ export function useTransactions(uid: string, count: number): Loaded<TransactionD
     () => query(refs.transactions(db, uid), orderBy("timestamp", "desc"), limit(count)),
     [db, uid, count],
   );
-  const { status, data, error } = useFirestoreCollectionData(newest);
+  return useList(newest);
+}
+
+/**
+ * The affiliate's newest `count` payouts, live, newest request first; grow `count` to page further back.
+ * The rules let an affiliate list payouts only by asking for their own uid.
+ */
+export function usePayouts(uid: string, count: number): Loaded<PayoutDoc[]> {
+  const db = useFirestore();
+  const newest = useMemo(
+    () => query(refs.payouts(db), where("uid", "==", uid), orderBy("requested_at", "desc"), limit(count)),
+    [db, uid, count],
+  );
+  return useList(newest);
+}
+
+function useList<T>(list: Query<T>): Loaded<T[]> {
+  const { status, data, error } = useFirestoreCollectionData(list);
   if (status === "error") return { status, error: error ?? new Error("Read failed") };
   if (status === "loading") return { status };
   return { status, data: data ?? [] };

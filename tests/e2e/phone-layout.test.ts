@@ -1,0 +1,122 @@
+/**
+ * Every page at a phone's width (390 x 844), in every state a person can open (issue 17): nothing may
+ * stick out sideways. A wide table scrolls inside its own box; the page itself never scrolls sideways.
+ * Screenshots of each state go to test-results/phone/.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { rootDir, siteUrl } from "../../scripts/lib/project.ts";
+import { launchBrowser, newContext } from "../../scripts/lib/browser.ts";
+import { signInWithEmailLink } from "../../scripts/lib/browser-sign-in.ts";
+import { seriousAccessibilityViolations } from "../support/axe.ts";
+import { sendSale } from "../support/backend.ts";
+import { collectPageErrors } from "../support/page-errors.ts";
+import { createAffiliateUser } from "../support/users.ts";
+
+const phone = { width: 390, height: 844 };
+const screenshots = path.join(rootDir, "test-results", "phone");
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(screenshots, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function phonePage(email?: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await (await newContext(browser, phone)).newPage();
+  const errors = collectPageErrors(page);
+  if (email) await signInWithEmailLink(page, email);
+  return { page, errors };
+}
+
+/** How far the page reaches sideways beyond the screen, in CSS pixels (0 when it fits). */
+const overflow = (page: Page) =>
+  page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
+
+/** Opens every closed disclosure (aria-expanded="false") and every <details>, one at a time. */
+async function openEverything(page: Page): Promise<number> {
+  await page.evaluate(() => document.querySelectorAll("details").forEach((details) => (details.open = true)));
+  let opened = 0;
+  for (;;) {
+    const closed = page.locator('button[aria-expanded="false"]:visible');
+    if ((await closed.count()) === 0) return opened;
+    await closed.first().click();
+    opened++;
+  }
+}
+
+async function checkState(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true });
+  expect(await overflow(page), `${name} scrolls sideways`).toBe(0);
+}
+
+describe("public pages at 390 px", () => {
+  test.each([
+    ["home", "/", /60% commission/],
+    ["signup", "/signup", "Join the affiliate programme"],
+    ["updates", "/updates", "Updates"],
+    ["products", "/products", "Products"],
+    ["terms", "/terms", "Terms and Conditions"],
+    ["termsofservice", "/termsofservice", "Terms and Conditions"],
+    ["ai-porn-affiliate-program", "/ai-porn-affiliate-program", /AI porn affiliate program/],
+  ] as const)("%s fits, closed and with everything opened", async (name, route, heading) => {
+    const { page, errors } = await phonePage();
+    await page.goto(`${siteUrl}${route}`);
+    await page.getByRole("heading", { level: 1, name: heading }).first().waitFor();
+    await checkState(page, name);
+    if ((await openEverything(page)) > 0) await checkState(page, `${name}-opened`);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("signed-in pages at 390 px", () => {
+  test("the demo affiliate's dashboard fits with every card, the transaction history and the payouts open", async () => {
+    const { page, errors } = await phonePage("affiliate@demo.test");
+    await page.getByRole("heading", { name: "Your Affiliate Links" }).waitFor();
+    await checkState(page, "dashboard");
+
+    expect(await openEverything(page)).toBeGreaterThan(0);
+    // The history's rows are what made the page 788 px wide: wait for them before measuring.
+    const history = page.getByLabel("Transactions, newest first");
+    await history.getByRole("row").nth(1).waitFor();
+    await page
+      .getByRole("region", { name: "Your Payouts" })
+      .getByText(/No payouts yet|Requested/)
+      .first()
+      .waitFor();
+    await checkState(page, "dashboard-opened");
+    // The table is wider than the screen, and scrolls in its own box instead.
+    expect(await history.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+    expect(errors).toEqual([]);
+  }, 90_000);
+
+  test("a new affiliate's dashboard fits: the checklist and a refusal naming every missing field", async () => {
+    const user = await createAffiliateUser();
+    expect((await sendSale(user.uid, "400")).status).toBe(200);
+    const { page, errors } = await phonePage(user.email);
+    await page.getByRole("region", { name: "Getting started" }).waitFor();
+    await page.locator("#payout-refusal").filter({ hasText: "Missing: Full Name" }).waitFor();
+    await checkState(page, "dashboard-first-run");
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  test("the advertiser page fits for staff, with HIGH RISK cards and the payout history open", async () => {
+    const { page, errors } = await phonePage("staff@demo.test");
+    await page.goto(`${siteUrl}/advertiser`);
+    await page.getByRole("article").first().waitFor();
+    await checkState(page, "advertiser");
+
+    expect(await openEverything(page)).toBeGreaterThan(0);
+    const history = page.locator("#payout-history-table");
+    await history.getByRole("row").nth(1).or(history.getByText("No payouts recorded yet.")).waitFor();
+    await checkState(page, "advertiser-opened");
+    expect(await history.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+    expect(errors).toEqual([]);
+  }, 90_000);
+});
