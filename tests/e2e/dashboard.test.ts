@@ -329,7 +329,7 @@ describe("accessibility and looks", () => {
       const { page } = await signedIn("affiliate@demo.test", size);
       await page.getByRole("heading", { name: "Your Affiliate Links" }).waitFor();
       await page
-        .getByRole("img", { name: /^Daily clicks/ })
+        .getByRole("img", { name: /^Daily earnings/ })
         .locator("svg")
         .first()
         .waitFor();
