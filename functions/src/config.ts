@@ -40,8 +40,10 @@ export const rateLimits = {
 export const limits = {
   /** An event's signature timestamp may be this far from our clock. */
   eventSignatureToleranceSeconds: 300,
-  /** Events are small; anything bigger is refused before it is read. */
+  /** Events are small; a bigger body is refused before anything is done with it (http/raw-body.ts). */
   maxEventBodyBytes: 16 * 1024,
+  /** The signed-in API's forms are small too. */
+  maxApiBodyBytes: 64 * 1024,
   /** Clicks of one affiliate spread over this many shard documents (DESIGN.md: a hot link never funnels into one). */
   clickShards: 10,
   /** One visitor clicking one link counts once per this window. */
