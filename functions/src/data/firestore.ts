@@ -20,6 +20,7 @@ import {
   type DayDoc,
   type EventDoc,
   type PayoutDoc,
+  type PendingRefundsDoc,
   type TransactionDoc,
 } from "../domain/model.js";
 
@@ -49,6 +50,7 @@ const clickShardConverter = converter<ClickShardDoc>();
 const payoutConverter = converter<PayoutDoc>();
 const eventConverter = converter<EventDoc>();
 const advertiserConverter = converter<AdvertiserDoc>();
+const pendingRefundsConverter = converter<PendingRefundsDoc>();
 
 export const refs = {
   affiliates: () => db().collection(collections.affiliates).withConverter(affiliateConverter),
@@ -61,6 +63,8 @@ export const refs = {
   payouts: () => db().collection(collections.payouts).withConverter(payoutConverter),
   events: () => db().collection(collections.events).withConverter(eventConverter),
   advertisers: () => db().collection(collections.advertisers).withConverter(advertiserConverter),
+  /** Server-only: the refunds waiting for their sale (staff see the overdue ones through the API). */
+  pendingRefunds: () => db().collection(collections.pendingRefunds).withConverter(pendingRefundsConverter),
   /** Server-only documents (counters, click shards, ...): untyped, never read by clients. */
   internal: (collection: (typeof collections)[keyof typeof collections]) => db().collection(collection),
 };
