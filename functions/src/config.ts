@@ -40,8 +40,10 @@ export const rateLimits = {
 export const limits = {
   /** An event's signature timestamp may be this far from our clock. */
   eventSignatureToleranceSeconds: 300,
-  /** Events are small; anything bigger is refused before it is read. */
+  /** Events are small; a bigger body is refused before anything is done with it (http/raw-body.ts). */
   maxEventBodyBytes: 16 * 1024,
+  /** The signed-in API's forms are small too. */
+  maxApiBodyBytes: 64 * 1024,
   /** Clicks of one affiliate spread over this many shard documents (DESIGN.md: a hot link never funnels into one). */
   clickShards: 10,
   /** One visitor clicking one link counts once per this window. */
@@ -52,4 +54,13 @@ export const limits = {
   maxLinksPerAdvertiser: 20,
   /** Ledger entries get_user_data returns, newest first. */
   userDataTransactions: 50,
+  /**
+   * A refund waiting this many days for its sale is shown to staff as overdue. A sale's event comes when
+   * the sale is made and a refund days or weeks later, so a refund only waits when events cross in flight
+   * or a delivery is retried, which advertisers' servers give up on within a few days (signatures go
+   * stale after 300 s, so a retry is a fresh send). After a week the sale is not coming: the refund names
+   * the wrong sale or affiliate, or the sale's event was lost. A week also matches the dashboards' Last 7
+   * Days, so a stuck refund is raised before it drops out of them.
+   */
+  pendingRefundOverdueDays: 7,
 };

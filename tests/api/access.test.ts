@@ -146,6 +146,11 @@ const table: Row[] = [
     expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },
   },
   {
+    endpoint: "/api/overdue_refunds",
+    method: "GET",
+    expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },
+  },
+  {
     // Open to all: it only proves the Hosting rewrite reaches the function.
     endpoint: "/api/health",
     method: "GET",

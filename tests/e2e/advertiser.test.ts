@@ -98,8 +98,12 @@ test("staff see the affiliates in order with ratings, open a HIGH RISK card and 
   await alphaPayout.click();
   await dialog.getByRole("button", { name: "Record payout" }).click();
 
-  // Refreshed, and by balance only now (SPEC.md §4): Alpha's balance is $0 and it comes last.
-  await expect.poll(() => headings(page)).toEqual([names.bravo, names.charlie, names.delta, names.alpha]);
+  // Refreshed, and by balance only now (SPEC.md §4): Alpha's balance is $0 and it comes last. This waits on
+  // record_payout's answer, which an emulator worker can take over a second to give (its first Firestore
+  // call), more than expect.poll's default second: more workers start now that the page makes more calls.
+  await expect
+    .poll(() => headings(page), { timeout: 15_000 })
+    .toEqual([names.bravo, names.charlie, names.delta, names.alpha]);
   await expect.poll(() => payoutButton(card(page, names.alpha)).isDisabled()).toBe(true);
   expect(await page.getByRole("status").filter({ hasText: "Showing" }).textContent()).toContain("by balance");
 

@@ -21,6 +21,7 @@ import {
   type EventDoc,
   type PayoutAuditDoc,
   type PayoutDoc,
+  type PendingRefundsDoc,
   type TransactionDoc,
 } from "../domain/model.js";
 
@@ -51,6 +52,7 @@ const payoutConverter = converter<PayoutDoc>();
 const payoutAuditConverter = converter<PayoutAuditDoc>();
 const eventConverter = converter<EventDoc>();
 const advertiserConverter = converter<AdvertiserDoc>();
+const pendingRefundsConverter = converter<PendingRefundsDoc>();
 
 export const refs = {
   affiliates: () => db().collection(collections.affiliates).withConverter(affiliateConverter),
@@ -65,6 +67,8 @@ export const refs = {
   payoutAudit: () => db().collection(collections.payoutAudit).withConverter(payoutAuditConverter),
   events: () => db().collection(collections.events).withConverter(eventConverter),
   advertisers: () => db().collection(collections.advertisers).withConverter(advertiserConverter),
+  /** Server-only: the refunds waiting for their sale (staff see the overdue ones through the API). */
+  pendingRefunds: () => db().collection(collections.pendingRefunds).withConverter(pendingRefundsConverter),
   /** Server-only documents (counters, click shards, ...): untyped, never read by clients. */
   internal: (collection: (typeof collections)[keyof typeof collections]) => db().collection(collection),
 };

@@ -239,6 +239,28 @@ export interface EventDoc {
   detail: string | null;
 }
 
+/** A refund or chargeback that arrived before its sale, waiting in pending_refunds for it. */
+export interface PendingRefund {
+  type: "refund" | "chargeback";
+  event_id: string;
+  /** The refunded part of the payment; null for all that is left. */
+  amount_cents: Cents | null;
+  occurred_at: Date;
+}
+
+/**
+ * pending_refunds/{advertiser}_{saleId} (server-only): the refunds waiting for one sale, applied when it
+ * arrives (events come out of order) and then deleted.
+ */
+export interface PendingRefundsDoc {
+  advertiser_id: AdvertiserId;
+  sale_id: string;
+  uid: string;
+  refunds: PendingRefund[];
+  /** When the first of them was received; absent on a document written before this field existed. */
+  first_received_at?: Date;
+}
+
 /**
  * affiliates/{uid}/click_shards/{n}: clicks counted but not yet rolled up into the affiliate and its days,
  * by UTC day, advertiser and tracker key ("default" or "/abc").

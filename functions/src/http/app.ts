@@ -1,21 +1,13 @@
 import express from "express";
+import { limits } from "../config.js";
 import { errorHandler, notFound } from "./error-handler.js";
-import { ApiError } from "../errors.js";
+import { limitBody } from "./raw-body.js";
 import { accountRoutes } from "./routes/accounts.js";
 import { advertiserRoutes } from "./routes/advertiser.js";
 import { eventRoutes } from "./routes/events.js";
 import { healthRoutes } from "./routes/health.js";
 import { linkRoutes } from "./routes/links.js";
 import { payoutRoutes } from "./routes/payouts.js";
-
-/** The affiliate API's forms are small; a bigger body is refused before anything reads it. */
-const maxApiBodyBytes = 64 * 1024;
-const refuseOversizedBodies: express.RequestHandler = (req, _res, next) => {
-  if (Number(req.get("Content-Length") ?? 0) > maxApiBodyBytes) {
-    throw new ApiError("payload_too_large", `The request body must be at most ${maxApiBodyBytes} bytes.`);
-  }
-  next();
-};
 
 /** The Express app behind function `api`; Hosting sends it every /api/** request. */
 export function createApp(): express.Express {
@@ -35,7 +27,7 @@ export function createApp(): express.Express {
   api.use(healthRoutes);
   api.use(eventRoutes);
   // Everything else is a signed-in user's (each route starts with requireCaller).
-  api.use(refuseOversizedBodies, accountRoutes, linkRoutes, payoutRoutes, advertiserRoutes);
+  api.use(limitBody(limits.maxApiBodyBytes), accountRoutes, linkRoutes, payoutRoutes, advertiserRoutes);
   app.use("/api", api);
 
   app.use(notFound);

@@ -22,7 +22,14 @@ import {
   type RefundInput,
 } from "../domain/ledger.js";
 import { countedTracker } from "../domain/trackers.js";
-import { collections, type AffiliateDoc, type EventDoc, type TransactionDoc } from "../domain/model.js";
+import {
+  collections,
+  type AffiliateDoc,
+  type EventDoc,
+  type PendingRefund,
+  type PendingRefundsDoc,
+  type TransactionDoc,
+} from "../domain/model.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { clickIncrement, writeChanges } from "../data/aggregates.js";
 import { db, refs } from "../data/firestore.js";
@@ -31,21 +38,6 @@ import { ApiError } from "../errors.js";
 export interface EventOutcome {
   status: "applied" | "pending" | "ignored" | "duplicate";
   detail?: string;
-}
-
-/** A refund that arrived before its sale, kept until the sale comes (events come out of order). */
-interface PendingRefund {
-  type: "refund" | "chargeback";
-  event_id: string;
-  amount_cents: number | null;
-  occurred_at: Date;
-}
-
-interface PendingRefundsDoc {
-  advertiser_id: AdvertiserId;
-  sale_id: string;
-  uid: string;
-  refunds: PendingRefund[];
 }
 
 const pendingRefundsRef = (advertiser: AdvertiserId, saleId: string) =>
@@ -175,13 +167,17 @@ async function applyRefund(
       amount_cents: event.amountCents ?? null,
       occurred_at: event.occurredAt,
     };
+    const pendingRef = pendingRefundsRef(event.advertiser, event.refersTo);
+    // The wait counts from the first refund received, so staff see the ones whose sale never comes.
+    const firstReceived = (await tx.get(pendingRef)).exists ? {} : { first_received_at: now };
     tx.set(
-      pendingRefundsRef(event.advertiser, event.refersTo),
+      pendingRef,
       {
         advertiser_id: event.advertiser,
         sale_id: event.refersTo,
         uid: event.uid,
         refunds: FieldValue.arrayUnion(waiting),
+        ...firstReceived,
       },
       { merge: true },
     );

@@ -2,6 +2,7 @@ import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { Router, type Request, type Response } from "express";
 import { z } from "zod";
+import { loadOverdueRefunds, overdueRefundsLimit } from "../../advertiser/overdue-refunds.js";
 import { loadPayoutHistory, payoutHistoryCursorPattern, payoutHistoryLimit } from "../../advertiser/payout-history.js";
 import { recordPayout } from "../../advertiser/record-payout.js";
 import { loadSummaryPage } from "../../advertiser/summary.js";
@@ -80,6 +81,14 @@ advertiserRoutes.get("/payout_history", requireCaller, requireStaff, async (req,
       uid: query.user_id ?? null,
     }),
   );
+});
+
+const overdueRefundsQuery = z.strictObject({ limit: countParam(overdueRefundsLimit.max).optional() });
+
+// GET /api/overdue_refunds: refunds that have waited too long for their sale, the longest waiting first.
+advertiserRoutes.get("/overdue_refunds", requireCaller, requireStaff, async (req, res) => {
+  const { limit = overdueRefundsLimit.default } = parseQuery(overdueRefundsQuery, req);
+  res.json(await loadOverdueRefunds(new Date(), limit));
 });
 
 const gzipAsync = promisify(gzip);

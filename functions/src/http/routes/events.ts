@@ -7,14 +7,14 @@ import { faultRequested } from "../faults.js";
 import { ApiError } from "../../errors.js";
 import { enforce, eventLimiter } from "../../rate-limits/limiters.js";
 import { verifyEventSignature } from "../event-signature.js";
-import { rawBodyOf } from "../raw-body.js";
+import { limitBody, rawBodyOf } from "../raw-body.js";
 
 export const eventRoutes = Router();
 
 // POST /api/events: an advertiser's server reports a click, sign-up, sale, refund or chargeback.
-eventRoutes.post("/events", async (req, res) => {
+eventRoutes.post("/events", limitBody(limits.maxEventBodyBytes), async (req, res) => {
   const now = new Date();
-  const raw = rawBodyOf(req, limits.maxEventBodyBytes);
+  const raw = rawBodyOf(req);
   const advertiser = verifyEventSignature(
     req.get("X-Signature"),
     raw,

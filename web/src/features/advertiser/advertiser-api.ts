@@ -1,6 +1,7 @@
 /** The advertiser page's calls (SPEC.md §7 and docs/api.md), through the app's API client. */
 import type { User } from "firebase/auth";
 import type { SummaryRow } from "@domain/advertiser-summary";
+import type { OverdueRefunds } from "@domain/overdue-refunds";
 import type { PayoutHistoryPage } from "@domain/payout-history";
 import { callApi, callApiForPdf, callApiWithHeaders, saveFile } from "../../lib/api";
 
@@ -56,4 +57,9 @@ export async function exportInvoice(user: User, row: SummaryRow): Promise<void> 
 export function fetchPayoutHistory(user: User, after: string | null): Promise<PayoutHistoryPage> {
   const query = after ? `?after=${encodeURIComponent(after)}` : "";
   return callApi(user, "GET", `/api/payout_history${query}`);
+}
+
+/** The refunds that have waited too long for their sale, the longest waiting first. */
+export function fetchOverdueRefunds(user: User): Promise<OverdueRefunds> {
+  return callApi(user, "GET", "/api/overdue_refunds");
 }

@@ -13,6 +13,7 @@ const api = vi.hoisted(() => ({
   recordPayout: vi.fn<(user: unknown, row: SummaryRow) => Promise<unknown>>(),
   exportInvoice: vi.fn<() => Promise<void>>(),
   fetchPayoutHistory: vi.fn(async () => ({ payouts: [], next: null })),
+  fetchOverdueRefunds: vi.fn(async () => ({ older_than_days: 7, count: 0, pending: [] })),
 }));
 vi.mock("./advertiser-api", () => api);
 vi.mock("../../lib/auth", () => {

@@ -13,6 +13,7 @@ import { useSignedIn } from "../../lib/auth";
 import { exportInvoice } from "./advertiser-api";
 import { AffiliateList } from "./affiliate-list";
 import { filterViews, noFilters, summaryCsvFile, type AffiliateView, type Filters } from "./affiliate-view";
+import { OverdueRefunds } from "./overdue-refunds";
 import { PayoutHistory } from "./payout-history";
 import { useIsAdvertiser, useSummary } from "./use-advertiser";
 import styles from "./advertiser.module.css";
@@ -112,6 +113,7 @@ function AdvertiserDashboard({ user }: { user: User }) {
           {total.toLocaleString("en-US")} affiliates · {pending.length.toLocaleString("en-US")} payouts pending
         </p>
       </div>
+      <OverdueRefunds user={user} />
       {total === 0 ? (
         <p className={styles["advertiser-empty"]}>{advertiserMessages.noData}</p>
       ) : (

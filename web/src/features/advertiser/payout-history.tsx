@@ -5,18 +5,8 @@ import { rowCents } from "@domain/advertiser-summary";
 import { formatDollars } from "@domain/money";
 import { fetchPayoutHistory } from "./advertiser-api";
 import { Button } from "../../components/ui/button";
-import { Disclosure } from "../../components/ui/disclosure";
+import { DisclosurePanel, timeFormat } from "./disclosure-panel";
 import styles from "./advertiser.module.css";
-
-const timeFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "UTC",
-  timeZoneName: "short",
-});
 
 /**
  * The audit trail (beyond SPEC.md): every recorded payout, newest first, with who recorded it and when.
@@ -46,62 +36,45 @@ export function PayoutHistory({ user, version }: { user: User; version: number }
   };
 
   return (
-    <section
-      className={`${styles["advertiser-panel"]} ${styles["payout-history"]}`}
-      aria-labelledby="payout-history-heading"
-    >
-      <div className={styles["advertiser-panel-header"]}>
-        <h2 id="payout-history-heading">Payout history</h2>
-        <Disclosure
-          open={open}
-          onToggle={() => setOpen(!open)}
-          controls="payout-history-table"
-          size="small"
-          labels={{ open: "Hide", closed: "View" }}
-        />
-      </div>
-      {open ? (
-        <div id="payout-history-table" className={styles["payout-history-scroll"]}>
-          {history.payouts.length === 0 ? (
-            <p className="muted">{history.loading ? "Loading…" : "No payouts recorded yet."}</p>
-          ) : (
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Paid</th>
-                  <th scope="col">Affiliate</th>
-                  <th scope="col">Invoice</th>
-                  <th scope="col">Method</th>
-                  <th scope="col" className={styles.number}>
-                    Amount
-                  </th>
-                  <th scope="col">Recorded by</th>
-                </tr>
-              </thead>
-              <tbody>
-                {history.payouts.map((payout) => (
-                  <tr key={payout.invoice_number}>
-                    <td>{timeFormat.format(new Date(payout.paid_at))}</td>
-                    <td>
-                      {payout.name || payout.company || "—"}
-                      <span className={styles["affiliate-card-id"]}>{payout.user_id}</span>
-                    </td>
-                    <td>{payout.invoice_number}</td>
-                    <td>{payout.method}</td>
-                    <td className={styles.number}>{formatDollars(rowCents(payout.amount))}</td>
-                    <td>{payout.recorded_by?.email || payout.recorded_by?.uid || "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          {history.next ? (
-            <Button variant="ghost" size="small" disabled={history.loading} onClick={loadMore}>
-              {history.loading ? "Loading…" : "Load more"}
-            </Button>
-          ) : null}
-        </div>
+    <DisclosurePanel id="payout-history" heading="Payout history" open={open} onToggle={() => setOpen(!open)}>
+      {history.payouts.length === 0 ? (
+        <p className="muted">{history.loading ? "Loading…" : "No payouts recorded yet."}</p>
+      ) : (
+        <table className={styles["advertiser-table"]}>
+          <thead>
+            <tr>
+              <th scope="col">Paid</th>
+              <th scope="col">Affiliate</th>
+              <th scope="col">Invoice</th>
+              <th scope="col">Method</th>
+              <th scope="col" className={styles.number}>
+                Amount
+              </th>
+              <th scope="col">Recorded by</th>
+            </tr>
+          </thead>
+          <tbody>
+            {history.payouts.map((payout) => (
+              <tr key={payout.invoice_number}>
+                <td>{timeFormat.format(new Date(payout.paid_at))}</td>
+                <td>
+                  {payout.name || payout.company || "—"}
+                  <span className={styles["affiliate-card-id"]}>{payout.user_id}</span>
+                </td>
+                <td>{payout.invoice_number}</td>
+                <td>{payout.method}</td>
+                <td className={styles.number}>{formatDollars(rowCents(payout.amount))}</td>
+                <td>{payout.recorded_by?.email || payout.recorded_by?.uid || "—"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {history.next ? (
+        <Button variant="ghost" size="small" disabled={history.loading} onClick={loadMore}>
+          {history.loading ? "Loading…" : "Load more"}
+        </Button>
       ) : null}
-    </section>
+    </DisclosurePanel>
   );
 }

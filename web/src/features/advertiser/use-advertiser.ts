@@ -3,7 +3,14 @@ import { useCallback, useMemo, useState } from "react";
 import { useMutation, useMutationState, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { User } from "firebase/auth";
 import type { SummaryOrder, SummaryRow } from "@domain/advertiser-summary";
-import { checkAdvertiser, fetchSummary, recordPayout, type RecordedPayout } from "./advertiser-api";
+import type { OverdueRefunds } from "@domain/overdue-refunds";
+import {
+  checkAdvertiser,
+  fetchOverdueRefunds,
+  fetchSummary,
+  recordPayout,
+  type RecordedPayout,
+} from "./advertiser-api";
 import { affiliateViews, type AffiliateView } from "./affiliate-view";
 
 /** Whether the caller is advertiser staff (check_advertiser); undefined while asking. */
@@ -97,4 +104,17 @@ export function useSummary(user: User): SummaryState {
     refresh,
     record,
   };
+}
+
+/** The refunds overdue for their sale; undefined while asking, or when asking failed (only logged). */
+export function useOverdueRefunds(user: User): OverdueRefunds | undefined {
+  const { data } = useQuery({
+    queryKey: ["overdue-refunds", user.uid],
+    queryFn: () =>
+      fetchOverdueRefunds(user).catch((error: unknown) => {
+        console.error("Loading the overdue refunds failed:", error);
+        throw error;
+      }),
+  });
+  return data;
 }
