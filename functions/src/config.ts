@@ -63,4 +63,6 @@ export const limits = {
    * Days, so a stuck refund is raised before it drops out of them.
    */
   pendingRefundOverdueDays: 7,
+  /** Refunds and chargebacks kept for one sale that has not arrived (pending_refunds stays bounded). */
+  maxPendingRefundsPerSale: 20,
 };

@@ -177,6 +177,21 @@ describe("POST /api/events: out of order", () => {
     expect((await sendEvent(sale)).body).toMatchObject({ status: "duplicate" });
   });
 
+  test("at most 20 refunds wait for one sale: the 21st is refused and changes nothing", async () => {
+    const uid = await createAffiliate();
+    const sale = event("sale", uid, { amount: 100 });
+    const refunds = Array.from({ length: 21 }, () => event("refund", uid, { refers_to: sale.id, amount: 1 }));
+    for (const refund of refunds.slice(0, 20)) {
+      expect((await sendEvent(refund)).body).toMatchObject({ status: "pending" });
+    }
+    expect(await sendEvent(refunds[20]!)).toMatchObject({
+      status: 409,
+      body: { error: `Sale ${sale.id} already has 20 refunds waiting for it: no more are kept until it arrives.` },
+    });
+    expect((await refs.events().doc(`promptchan_${refunds[20]!.id}`).get()).exists).toBe(false);
+    expect((await sendEvent(sale)).body).toMatchObject({ detail: "Applied 20 earlier refund(s)." });
+  });
+
   test("a second full refund of the same sale changes nothing", async () => {
     const uid = await createAffiliate();
     const sale = event("sale", uid, { amount: 20 });

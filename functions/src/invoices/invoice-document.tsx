@@ -8,10 +8,10 @@ import { programme } from "../domain/programme.js";
 const styles = StyleSheet.create({
   page: { fontFamily: "Inter", fontSize: 10, padding: 48, color: "#1b1b2f", lineHeight: 1.4 },
   header: { flexDirection: "row", justifyContent: "space-between", marginBottom: 32 },
-  // Its own line height: an inherited 1.4 is resolved against the page's 10 pt, which would set the number
-  // below on the title's baseline.
+  // Larger text gets its own line height: an inherited 1.4 is resolved against the page's 10 pt (14 pt),
+  // which set the invoice number on the title's baseline and the issuer's e-mail against its name.
   title: { fontSize: 24, fontWeight: 700, letterSpacing: 1, lineHeight: 1.2, marginBottom: 4 },
-  issuer: { fontSize: 12, fontWeight: 700 },
+  issuer: { fontSize: 12, fontWeight: 700, lineHeight: 1.3 },
   muted: { color: "#5c5c77" },
   columns: { flexDirection: "row", gap: 24, marginBottom: 28 },
   column: { flex: 1 },

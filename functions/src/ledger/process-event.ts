@@ -23,11 +23,9 @@ import {
 } from "../domain/ledger.js";
 import { countedTracker } from "../domain/trackers.js";
 import {
-  collections,
   type AffiliateDoc,
   type EventDoc,
   type PendingRefund,
-  type PendingRefundsDoc,
   type TransactionDoc,
 } from "../domain/model.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
@@ -41,7 +39,7 @@ export interface EventOutcome {
 }
 
 const pendingRefundsRef = (advertiser: AdvertiserId, saleId: string) =>
-  refs.internal(collections.pendingRefunds).doc(transactionId(advertiser, saleId));
+  refs.pendingRefunds().doc(transactionId(advertiser, saleId));
 
 /** Applies the event, or recognises it as already applied; throws ApiError for an unknown affiliate or conflict. */
 export async function processEvent(
@@ -125,7 +123,7 @@ async function applySale(
 ): Promise<EventOutcome> {
   const saleRef = refs.transactions(event.uid).doc(transactionId(event.advertiser, event.id));
   const pendingRef = pendingRefundsRef(event.advertiser, event.id);
-  const pending = (await tx.get(pendingRef)).data() as PendingRefundsDoc | undefined;
+  const pending = (await tx.get(pendingRef)).data();
 
   const sale = recordSale(affiliate, event, now);
   const changes = [sale.change];
@@ -168,8 +166,16 @@ async function applyRefund(
       occurred_at: event.occurredAt,
     };
     const pendingRef = pendingRefundsRef(event.advertiser, event.refersTo);
+    const pending = await tx.get(pendingRef);
+    // Bounded like every document: past this many, the sender is repeating a mistake, not refunding a sale.
+    if ((pending.data()?.refunds.length ?? 0) >= limits.maxPendingRefundsPerSale) {
+      throw new ApiError(
+        "conflict",
+        `Sale ${event.refersTo} already has ${limits.maxPendingRefundsPerSale} refunds waiting for it: no more are kept until it arrives.`,
+      );
+    }
     // The wait counts from the first refund received, so staff see the ones whose sale never comes.
-    const firstReceived = (await tx.get(pendingRef)).exists ? {} : { first_received_at: now };
+    const firstReceived = pending.exists ? {} : { first_received_at: now };
     tx.set(
       pendingRef,
       {
