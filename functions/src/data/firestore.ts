@@ -16,6 +16,7 @@ import {
   reviveDates,
   type AdvertiserDoc,
   type AffiliateDoc,
+  type ClickDoc,
   type ClickShardDoc,
   type DayDoc,
   type EventDoc,
@@ -49,6 +50,7 @@ const clickShardConverter = converter<ClickShardDoc>();
 const payoutConverter = converter<PayoutDoc>();
 const eventConverter = converter<EventDoc>();
 const advertiserConverter = converter<AdvertiserDoc>();
+const clickConverter = converter<ClickDoc>();
 
 export const refs = {
   affiliates: () => db().collection(collections.affiliates).withConverter(affiliateConverter),
@@ -61,6 +63,8 @@ export const refs = {
   payouts: () => db().collection(collections.payouts).withConverter(payoutConverter),
   events: () => db().collection(collections.events).withConverter(eventConverter),
   advertisers: () => db().collection(collections.advertisers).withConverter(advertiserConverter),
+  /** Server-only: counted clicks by click id (no client reads them). */
+  clicks: () => db().collection(collections.clicks).withConverter(clickConverter),
   /** Server-only documents (counters, click shards, ...): untyped, never read by clients. */
   internal: (collection: (typeof collections)[keyof typeof collections]) => db().collection(collection),
 };
