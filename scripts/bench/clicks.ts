@@ -154,14 +154,14 @@ export async function benchClicks(ctx: BenchContext): Promise<Section> {
     await local.close();
   }
 
-  // Exact counts: every redirect was a new visitor's click, so each must be in the shards and have a visit.
+  // Exact counts: every redirect was a new visitor's click, so each must be in the shards and have a click record.
   for (const uid of [clickUid, localUid]) {
     const shards = await fns.refs.clickShards(uid).get();
     shardClicks += shards.docs.reduce((sum, shard) => sum + shard.data().clicks, 0);
     shardCount = Math.max(shardCount, shards.size);
     affiliateClicks += (await fns.refs.affiliate(uid).get()).data()!.total_clicks;
   }
-  const visits = (await fns.db().collection(fns.collections.clickVisits).count().get()).data().count;
+  const clickRecords = (await fns.db().collection(fns.collections.clicks).count().get()).data().count;
 
   log("clicks: counting operations per click");
   const counted = { ...(await countPerClick(ctx)), first: firstClick.counts };
@@ -171,7 +171,7 @@ export async function benchClicks(ctx: BenchContext): Promise<Section> {
     problems,
     shardClicks,
     shardCount,
-    visits,
+    clickRecords,
     affiliateClicks,
     counted,
     elapsedSeconds: elapsed(started),
@@ -229,7 +229,7 @@ interface ClicksResult {
   problems: Record<string, number>;
   shardClicks: number;
   shardCount: number;
-  visits: number;
+  clickRecords: number;
   affiliateClicks: number;
   counted: Awaited<ReturnType<typeof countPerClick>> & { first: OpCounts };
   elapsedSeconds: number;
@@ -293,7 +293,7 @@ function report(result: ClicksResult): Section {
   const p50Ratio = p50At10("redirect") / p50At10("floor");
   const maxReads = Math.max(...counted.map((counts) => counts.reads));
   const maxWrites = Math.max(...counted.map((counts) => counts.writes));
-  const exact = result.shardClicks === result.redirects && result.visits === result.redirects;
+  const exact = result.shardClicks === result.redirects && result.clickRecords === result.redirects;
   const targets: Target[] = [
     {
       promise: "A click: at most 2 Firestore writes and 1 read",
@@ -351,7 +351,7 @@ function report(result: ClicksResult): Section {
           redirects: num(result.redirects, 0),
           shardClicks: num(result.shardClicks, 0),
           shardCount: result.shardCount,
-          visits: num(result.visits, 0),
+          clickRecords: num(result.clickRecords, 0),
           verdict: prose.text(exact ? "counted-once" : "mismatch"),
           affiliateClicks: result.affiliateClicks,
         }),

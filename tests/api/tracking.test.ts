@@ -1,18 +1,25 @@
 import { describe, expect, test } from "vitest";
 import { rollUpClicks } from "../../functions/src/tracking/clicks.ts";
 import { dayKey } from "../../functions/src/domain/days.ts";
-import { affiliateView, createAffiliate, openLink, refs } from "../support/backend.ts";
+import { affiliateView, createAffiliate, openLink, refs, splitClickId } from "../support/backend.ts";
 import { emulatorConcurrency, inParallel } from "../support/concurrency.ts";
 
 const links = { promptchan: ["/tw"], cutechat: ["/ig"], creategirls: [] };
 const cutechatHost = "cutechat.localhost:5050";
+
+/** A counted click's redirect: the target, with a click id (tests/api/click-ids.test.ts) beside ref and tracker. */
+function expectCountedRedirect(location: string | undefined, target: string) {
+  const { target: withoutClickId, clickId } = splitClickId(location!);
+  expect(withoutClickId).toBe(target);
+  expect(clickId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+}
 
 describe("GET /m/{uid}{suffix}", () => {
   test("counts the click and sends the visitor to the advertiser's landing page", async () => {
     const uid = await createAffiliate({ links });
     const answer = await openLink(`/m/${uid}/tw?landing=/ai-porn`, { ip: "10.0.0.1" });
     expect(answer.status).toBe(302);
-    expect(answer.location).toBe(`https://promptchan.ai/ai-porn?ref=${uid}&tracker=%2Ftw`);
+    expectCountedRedirect(answer.location, `https://promptchan.ai/ai-porn?ref=${uid}&tracker=%2Ftw`);
     expect(answer.cacheControl).toBe("private, no-store");
 
     const shown = await affiliateView(uid);
@@ -25,14 +32,14 @@ describe("GET /m/{uid}{suffix}", () => {
   test("the plain link counts under the default tracker and lands on the home page", async () => {
     const uid = await createAffiliate({ links });
     const answer = await openLink(`/m/${uid}`, { ip: "10.0.0.2" });
-    expect(answer.location).toBe(`https://promptchan.ai/?ref=${uid}`);
+    expectCountedRedirect(answer.location, `https://promptchan.ai/?ref=${uid}`);
     expect((await affiliateView(uid)).trackers.promptchan.default?.clicks).toBe(1);
   });
 
   test("the link domain decides the advertiser", async () => {
     const uid = await createAffiliate({ links });
     const answer = await openLink(`/m/${uid}/ig`, { host: cutechatHost, ip: "10.0.0.3" });
-    expect(answer.location).toBe(`https://cutechat.ai/?ref=${uid}&tracker=%2Fig`);
+    expectCountedRedirect(answer.location, `https://cutechat.ai/?ref=${uid}&tracker=%2Fig`);
     const shown = await affiliateView(uid);
     expect(shown.trackers.cutechat["/ig"]?.clicks).toBe(1);
     expect(shown.by_advertiser.promptchan.clicks).toBe(0);
@@ -56,7 +63,7 @@ describe("GET /m/{uid}{suffix}", () => {
   test("a landing page outside the catalogue is ignored", async () => {
     const uid = await createAffiliate({ links });
     const answer = await openLink(`/m/${uid}?landing=//evil.example/x`, { ip: "10.0.0.5" });
-    expect(answer.location).toBe(`https://promptchan.ai/?ref=${uid}`);
+    expectCountedRedirect(answer.location, `https://promptchan.ai/?ref=${uid}`);
   });
 
   test("new links count at once and deleted ones stop counting", async () => {

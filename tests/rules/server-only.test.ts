@@ -5,6 +5,7 @@ import { documentOperations, accessMatrix, useRulesSuite, type AccessTable } fro
 // including one nested under a readable document.
 const serverOnly = [
   "counters",
+  "clicks",
   "click_visits",
   "pending_refunds",
   "rate_limits",

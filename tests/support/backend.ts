@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { db, refs } from "../../functions/src/data/firestore.ts";
 import { withPendingClicks } from "../../functions/src/domain/ledger.ts";
-import { newAffiliate, type AffiliateDoc } from "../../functions/src/domain/model.ts";
+import { newAffiliate, type AffiliateDoc, type ClickDoc } from "../../functions/src/domain/model.ts";
 import { sendEvent, type EventBody } from "../../scripts/lib/events-client.ts";
 import { demoProjectId, emulators } from "../../scripts/lib/project.ts";
 import { completeDetails } from "./payout-details.ts";
@@ -66,6 +66,20 @@ export interface LinkVisit {
   cdnClientIp?: string;
   userAgent?: string;
   method?: "GET" | "HEAD" | "POST";
+}
+
+/** A redirect's Location split into the target without its click id, and the click id (null when none). */
+export function splitClickId(location: string): { target: string; clickId: string | null } {
+  const url = new URL(location);
+  const clickId = url.searchParams.get("click_id");
+  url.searchParams.delete("click_id");
+  return { target: url.toString(), clickId };
+}
+
+/** The clicks recorded for an affiliate (clicks/{clickId}), by click id. */
+export async function clicksOf(uid: string): Promise<Map<string, ClickDoc>> {
+  const clicks = await refs.clicks().where("uid", "==", uid).get();
+  return new Map(clicks.docs.map((click) => [click.id, click.data()]));
 }
 
 /**

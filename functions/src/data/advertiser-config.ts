@@ -1,14 +1,20 @@
 /**
- * The advertisers' runtime configuration (link domain, website) from advertisers/{id}, falling back to the
- * registry's defaults. Cached per instance: the click redirect must not pay a read for it on every click.
+ * The advertisers' runtime configuration (link domain, website, attribution window) from advertisers/{id},
+ * falling back to the registry's defaults. Cached per instance: the click redirect must not pay a read for
+ * it on every click.
  */
+import { logger } from "firebase-functions";
+import { limits } from "../config.js";
 import { advertiserIds, advertisers, defaultAdvertiserId, type AdvertiserId } from "../domain/advertisers.js";
+import { attributionWindowDaysSchema } from "../domain/clicks.js";
 import { refs } from "./firestore.js";
 
 export interface AdvertiserSettings {
   id: AdvertiserId;
   website: string;
   linkDomain: string;
+  /** Days a click can be credited with a conversion. */
+  attributionWindowDays: number;
 }
 
 const cacheMs = 5 * 60 * 1000;
@@ -27,12 +33,22 @@ export async function advertiserSettings(now = Date.now()): Promise<Map<Advertis
           id,
           website: doc?.website || advertisers[id].website,
           linkDomain: (doc?.link_domain || advertisers[id].defaultLinkDomain).replace(/\/+$/, ""),
+          attributionWindowDays: attributionWindowDays(id, doc?.attribution_window_days),
         },
       ];
     }),
   );
   cached = { at: now, settings };
   return settings;
+}
+
+/** The advertiser's own window when it sets a valid one; the default when it sets none or a bad one. */
+export function attributionWindowDays(id: AdvertiserId, stored: unknown): number {
+  if (stored === undefined) return limits.attributionWindowDays;
+  const parsed = attributionWindowDaysSchema.safeParse(stored);
+  if (parsed.success) return parsed.data;
+  logger.warn("advertisers: attribution_window_days is not a whole number of days from 1 to 365", { id, stored });
+  return limits.attributionWindowDays;
 }
 
 /** The advertiser whose link domain is `host` ("cutechat.ai", "127.0.0.1:5050"); the default otherwise. */

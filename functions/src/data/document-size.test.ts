@@ -7,7 +7,9 @@
 import { describe, expect, test } from "vitest";
 import { limits } from "../config.js";
 import { advertiserIds } from "../domain/advertisers.js";
+import { newClick } from "../domain/clicks.js";
 import { lastDays } from "../domain/days.js";
+import { landingPages } from "../domain/landing-pages.js";
 import {
   defaultTrackerKey,
   emptyAdvertiserTotals,
@@ -20,6 +22,7 @@ import {
   type InvoiceSnapshot,
 } from "../domain/model.js";
 import type { PayoutDetails } from "../domain/payout-details.js";
+import { subIdMaxLength, subIdNames, type SubIds } from "../domain/sub-ids.js";
 import { trackerMaxLength } from "../domain/tracker.js";
 import { documentSize, valueSize } from "./document-size.js";
 
@@ -110,6 +113,20 @@ describe("worst-case document sizes (docs/data-model.md)", () => {
     const size = documentSize(`affiliates/${uid}/days/2026-11-23`, day);
     console.info(`days/{day} worst case: ${size} bytes`);
     expect(size).toBeLessThan(1024);
+  });
+
+  test("clicks/{clickId}: under 2 KiB, whatever sub-ids a link carries", () => {
+    const longestLanding = landingPages.reduce((longest, page) => Math.max(longest, page.value.length), 0);
+    const subIds = Object.fromEntries(subIdNames.map((name) => [name, widest(subIdMaxLength)])) as SubIds;
+    const click = newClick(
+      { uid, advertiser_id: "creategirls", tracker: suffix(0), landing: "l".repeat(longestLanding) },
+      subIds,
+      now,
+      365,
+    );
+    const size = documentSize(`clicks/${"c".repeat(22)}`, click);
+    console.info(`clicks/{clickId} worst case: ${size} bytes`);
+    expect(size).toBeLessThan(2 * 1024);
   });
 
   test("sizes follow Firestore's rules", () => {

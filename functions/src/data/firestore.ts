@@ -16,6 +16,7 @@ import {
   reviveDates,
   type AdvertiserDoc,
   type AffiliateDoc,
+  type ClickDoc,
   type ClickShardDoc,
   type DayDoc,
   type EventDoc,
@@ -53,6 +54,7 @@ const payoutAuditConverter = converter<PayoutAuditDoc>();
 const eventConverter = converter<EventDoc>();
 const advertiserConverter = converter<AdvertiserDoc>();
 const pendingRefundsConverter = converter<PendingRefundsDoc>();
+const clickConverter = converter<ClickDoc>();
 
 export const refs = {
   affiliates: () => db().collection(collections.affiliates).withConverter(affiliateConverter),
@@ -69,6 +71,8 @@ export const refs = {
   advertisers: () => db().collection(collections.advertisers).withConverter(advertiserConverter),
   /** Server-only: the refunds waiting for their sale (staff see the overdue ones through the API). */
   pendingRefunds: () => db().collection(collections.pendingRefunds).withConverter(pendingRefundsConverter),
+  /** Server-only: counted clicks by click id (no client reads them). */
+  clicks: () => db().collection(collections.clicks).withConverter(clickConverter),
   /** Server-only documents (counters, click shards, ...): untyped, never read by clients. */
   internal: (collection: (typeof collections)[keyof typeof collections]) => db().collection(collection),
 };

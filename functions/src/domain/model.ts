@@ -8,6 +8,7 @@ import { defaultCommissionRate, defaultRepeatRates, type RepeatRates } from "./c
 import type { DayFigures, DayKey } from "./days.js";
 import type { Cents } from "./money.js";
 import { emptyPayoutDetails, type PayoutDetails, type PayoutType } from "./payout-details.js";
+import type { SubIds } from "./sub-ids.js";
 
 export const collections = {
   advertisers: "advertisers",
@@ -22,7 +23,7 @@ export const collections = {
   events: "events",
   // Server-only: no client may read or write these (firestore.rules).
   counters: "counters",
-  clickVisits: "click_visits",
+  clicks: "clicks",
   pendingRefunds: "pending_refunds",
   rateLimits: "rate_limits",
   /** payout_audit/{invoiceNumber}: who recorded each payout, which the payout's affiliate must not learn. */
@@ -270,6 +271,23 @@ export interface ClickShardDoc {
   days: Record<DayKey, Partial<Record<AdvertiserId, Record<string, number>>>>;
 }
 
+/**
+ * clicks/{clickId}: one counted click (server-only), kept for its advertiser's attribution window so a
+ * conversion reported by its click id is credited to it (domain/clicks.ts). Also the visit record: its id
+ * is derived from the visitor, the link and the hour, so a second click in the hour finds it exists.
+ */
+export interface ClickDoc extends SubIds {
+  uid: string;
+  advertiser_id: AdvertiserId;
+  /** The tracker suffix counted ("/abc"), "" for the plain link: as a ledger entry's `tracker`. */
+  tracker: string;
+  /** The catalogue landing page the visitor was sent to, "" for the home page. */
+  landing: string;
+  clicked_at: Date;
+  /** clicked_at + the attribution window: conversions from then on are refused, and a TTL policy deletes it. */
+  expire_at: Date;
+}
+
 /** advertisers/{id}: the public registry entry the web pages show. */
 export interface AdvertiserDoc {
   name: string;
@@ -279,6 +297,8 @@ export interface AdvertiserDoc {
   description: string;
   commission_rate: number;
   repeat_rates: RepeatRates;
+  /** Days a click can be credited with a conversion (1 to 365); absent: config's default (30). */
+  attribution_window_days?: number;
 }
 
 /**

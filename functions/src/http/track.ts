@@ -1,5 +1,5 @@
 /**
- * GET {link domain}/m/{uid}{suffix}[?landing=...], function `track`'s handler: the HTTP side of a tracking
+ * GET {link domain}/m/{uid}{suffix}[?landing=...&sub1=...&sub5=...], function `track`'s handler: the HTTP side of a tracking
  * link. It identifies the visitor, applies the per-address rate limit and answers the redirect (302) that
  * tracking/track.ts decides, which also counts the click.
  */
@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import type { Request, Response } from "express";
 import { visitorSalt } from "../config.js";
 import { parseTrackingPath } from "../domain/affiliate-link.js";
+import { parseSubIds } from "../domain/sub-ids.js";
 import { clickLimiter } from "../rate-limits/limiters.js";
 import { followLink } from "../tracking/track.js";
 
@@ -31,6 +32,7 @@ export async function handleTrack(req: Request, res: Response): Promise<void> {
       host: req.get("X-Forwarded-Host") ?? req.get("Host") ?? "",
       link,
       landing: req.query.landing,
+      subIds: parseSubIds(req.query),
       // A HEAD is a link preview or a checker, not a visitor.
       countAs: req.method === "GET" ? visitor : null,
     },

@@ -1,6 +1,6 @@
 /**
- * Following a tracking link ({link domain}/m/{uid}{suffix}[?landing=...]): where the visitor goes, and
- * counting the click. Only ever to that advertiser's own origin: the target is built from the configured
+ * Following a tracking link ({link domain}/m/{uid}{suffix}[?landing=...&sub1=...]): where the visitor goes,
+ * and counting the click. Only ever to that advertiser's own origin: the target is built from the configured
  * website and a landing path from the catalogue, never from the request. An unknown uid or suffix still
  * reaches the advertiser's home page, but counts nothing. http/track.ts is the HTTP side.
  */
@@ -8,9 +8,11 @@ import { createHash } from "node:crypto";
 import { logger } from "firebase-functions";
 import { limits } from "../config.js";
 import type { TrackingLink } from "../domain/affiliate-link.js";
+import { newClick } from "../domain/clicks.js";
 import { dayKey } from "../domain/days.js";
 import { findLandingPage } from "../domain/landing-pages.js";
-import { collections } from "../domain/model.js";
+import type { ClickDoc } from "../domain/model.js";
+import type { SubIds } from "../domain/sub-ids.js";
 import { advertiserForHost, advertiserSettings, type AdvertiserSettings } from "../data/advertiser-config.js";
 import { clickIncrement } from "../data/aggregates.js";
 import { db, refs } from "../data/firestore.js";
@@ -22,11 +24,19 @@ export interface LinkVisit {
   link: TrackingLink | undefined;
   /** The ?landing= query value, as sent. */
   landing: unknown;
-  /** The visitor's id when the visit counts as a click; null when it does not (a HEAD, no link). */
+  /** The affiliate's sub-ids from the query (domain/sub-ids.ts), recorded with the click. */
+  subIds: SubIds;
+  /**
+   * The visitor's id when the visit counts as a click; null when it does not (a HEAD, no link). A hash
+   * salted with a secret: the click id is derived from it, so it must be unguessable.
+   */
   countAs: string | null;
 }
 
-/** The URL to send the visitor to; counts the click first when the link is known and the visit counts. */
+/**
+ * The URL to send the visitor to; counts the click first when the link is known and the visit counts, and
+ * then names the click by its id (`click_id`) for the advertiser to report conversions with.
+ */
 export async function followLink(visit: LinkVisit, now: Date): Promise<string> {
   const advertiser = advertiserForHost(await advertiserSettings(now.getTime()), visit.host);
   const { link } = visit;
@@ -34,41 +44,60 @@ export async function followLink(visit: LinkVisit, now: Date): Promise<string> {
   const affiliate = (await refs.affiliate(link.uid).get()).data();
   const known = affiliate && (link.suffix === "" || affiliate.links[advertiser.id].includes(link.suffix));
   if (!known) return advertiser.website;
-  const target = destination(advertiser, link.uid, link.suffix, visit.landing);
-  if (visit.countAs !== null) await countClick(visit.countAs, advertiser, link.uid, link.suffix, now);
-  return target;
+  const landing = (typeof visit.landing === "string" && findLandingPage(visit.landing)?.value) || "";
+  const click = newClick(
+    { uid: link.uid, advertiser_id: advertiser.id, tracker: link.suffix, landing },
+    visit.subIds,
+    now,
+    advertiser.attributionWindowDays,
+  );
+  const clickId = visit.countAs === null ? null : await countClick(visit.countAs, click, now);
+  return destination(advertiser, link, landing, clickId);
 }
 
-/** The advertiser's page for the chosen landing page, carrying the affiliate so sign-ups are attributed. */
-function destination(advertiser: AdvertiserSettings, uid: string, suffix: string, landing: unknown): string {
+/**
+ * The advertiser's page for the chosen landing page, carrying the affiliate and the click so sign-ups and
+ * sales are attributed. The affiliate's sub-ids stay with us: they are the affiliate's own labels, for
+ * their reports and postbacks, and the advertiser finds the click by its id.
+ */
+function destination(advertiser: AdvertiserSettings, link: TrackingLink, landing: string, clickId: string | null) {
   const home = new URL(advertiser.website);
-  const page = typeof landing === "string" ? findLandingPage(landing) : undefined;
-  const url = new URL(page?.value || "/", home.origin);
-  url.searchParams.set("ref", uid);
-  if (suffix) url.searchParams.set("tracker", suffix);
+  const url = new URL(landing || "/", home.origin);
+  url.searchParams.set("ref", link.uid);
+  if (link.suffix) url.searchParams.set("tracker", link.suffix);
+  if (clickId) url.searchParams.set("click_id", clickId);
   // Built from the configured origin and a catalogue path, so this holds; checked anyway.
   return url.origin === home.origin ? url.toString() : advertiser.website;
 }
 
 /**
- * Counts the click unless this visitor already clicked this link this hour: the visit record is created
- * (failing if it exists) in the same batch as the shard increment, so the two happen together or not at
- * all. One read (the affiliate, above) and two writes per counted click.
+ * Counts the click unless this visitor already clicked this link this hour, and answers its click id (null
+ * when it could not be recorded). The click document is also the visit record: its id is derived from the
+ * link, the visitor and the hour, so the create fails for a second click in the hour, which then gets the
+ * counted click's id without a read. It goes in one batch with the shard increment: the click is counted
+ * and recorded together or not at all. One read (the affiliate, above) and two writes per counted click.
  */
-async function countClick(visitor: string, advertiser: AdvertiserSettings, uid: string, suffix: string, now: Date) {
+async function countClick(visitor: string, click: ClickDoc, now: Date): Promise<string | null> {
+  const { uid, advertiser_id: advertiser, tracker } = click;
   const window = Math.floor(now.getTime() / limits.clickDedupeWindowMs);
-  const visitId = createHash("sha256").update(`${uid}|${advertiser.id}|${suffix}|${visitor}|${window}`).digest("hex");
-  const visit = db().collection(collections.clickVisits).doc(visitId);
-  const { ref, data } = clickIncrement({ uid, advertiser: advertiser.id, suffix, day: dayKey(now) });
+  // 128 bits of a hash over the salted visitor: unguessable without the salt, URL-safe (domain/clicks.ts).
+  const clickId = createHash("sha256")
+    .update(`${uid}|${advertiser}|${tracker}|${visitor}|${window}`)
+    .digest()
+    .subarray(0, 16)
+    .toString("base64url");
+  const { ref, data } = clickIncrement({ uid, advertiser, suffix: tracker, day: dayKey(now) });
   const batch = db().batch();
-  // expire_at lets a Firestore TTL policy delete visit records once their window has passed.
-  batch.create(visit, { expire_at: new Date((window + 2) * limits.clickDedupeWindowMs) });
+  // Kept at least a day (the attribution window's minimum), well past the hour it dedupes.
+  batch.create(refs.clicks().doc(clickId), click);
   batch.set(ref, data, { merge: true });
   try {
     await batch.commit();
+    return clickId;
   } catch (error) {
-    if ((error as { code?: number }).code === 6) return; // ALREADY_EXISTS: counted once already
-    // The visitor still gets where they were going; the failure is logged for follow-up.
-    logger.error("track: click not counted", { uid, advertiser: advertiser.id, suffix, error });
+    if ((error as { code?: number }).code === 6) return clickId; // ALREADY_EXISTS: counted once already
+    // The visitor still gets where they were going, without a click id that names nothing; logged.
+    logger.error("track: click not counted", { uid, advertiser, tracker, error });
+    return null;
   }
 }
