@@ -22,12 +22,7 @@ import {
   type RefundInput,
 } from "../domain/ledger.js";
 import { countedTracker } from "../domain/trackers.js";
-import {
-  type AffiliateDoc,
-  type EventDoc,
-  type PendingRefund,
-  type TransactionDoc,
-} from "../domain/model.js";
+import { type AffiliateDoc, type EventDoc, type PendingRefund, type TransactionDoc } from "../domain/model.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { clickIncrement, writeChanges } from "../data/aggregates.js";
 import { db, refs } from "../data/firestore.js";
