@@ -50,6 +50,9 @@ async function all(db: Firestore, collection: string): Promise<Record<string, un
  * audit entry already (a run stopped half-way): that entry is kept.
  */
 async function seedLegacyPayouts(db: Firestore): Promise<void> {
+  // The emulator shows every project the data npm test imported (the demo's payouts and their audit
+  // entries): each test's project starts from empty collections of its own.
+  await Promise.all([db.recursiveDelete(db.collection("payouts")), db.recursiveDelete(db.collection("payout_audit"))]);
   const { recorded_by: _, ...recordedAfter } = payout("dana", null, { status: "paid", paid_at: paidAt });
   await Promise.all([
     db.doc("payouts/INV-2026-000001").set(payout("alice", sam)),
