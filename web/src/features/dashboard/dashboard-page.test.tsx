@@ -55,6 +55,12 @@ test("the advertiser switcher stores the choice under currentAdvertiser and show
   expect(chosen()).toBe("Promptchan");
   expect(linkUrls()).toEqual(["https://p.example/m/u1", "https://p.example/m/u1/tw"]);
   expect(screen.getByRole("heading", { name: "Trackers · Promptchan" })).toBeTruthy();
+  // The switch sits above both sections it drives, the trackers and the links.
+  const switcher = screen.getByRole("radiogroup", { name: "Trackers and links for" });
+  for (const heading of ["Trackers · Promptchan", "Your Affiliate Links"]) {
+    const follows = switcher.compareDocumentPosition(screen.getByRole("heading", { name: heading }));
+    expect(follows & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  }
 
   fireEvent.click(screen.getByRole("radio", { name: "CuteChat" }));
   expect(window.localStorage.getItem("currentAdvertiser")).toBe("cutechat");

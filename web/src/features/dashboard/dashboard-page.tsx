@@ -10,6 +10,7 @@ import { Button } from "../../components/ui/button";
 import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../config/paths";
 import { isStaff, useLogOut, useSignedIn } from "../../lib/auth";
+import { AdvertiserSwitch } from "./advertiser-switch";
 import { createAccount } from "./dashboard-api";
 import { FirstRunChecklist, useLinkCopied } from "./first-run-checklist";
 import { LinksSection } from "./links-section";
@@ -138,13 +139,13 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
           <ActivityChart affiliate={data} now={now} />
         </Suspense>
       </section>
+      <AdvertiserSwitch advertiser={advertiser} onChange={setAdvertiser} />
       <TrackerCards affiliate={data} advertiser={advertiser} />
       {isAccountComplete(data) ? (
         <LinksSection
           user={user}
           affiliate={data}
           advertiser={advertiser}
-          onAdvertiserChange={setAdvertiser}
           linkDomains={linkDomains}
           readOnly={readOnly}
           onCopied={markLinkCopied}
