@@ -97,7 +97,10 @@ describe("signed-in pages at 390 px", () => {
     expect(await history.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
 
     // The record-payout dialog, open (pending payouts come first, so the first card can be paid).
-    await page.locator("button:enabled", { hasText: /^Payout$/ }).first().click();
+    await page
+      .locator("button:enabled", { hasText: /^Payout$/ })
+      .first()
+      .click();
     await page.getByRole("dialog", { name: "Record this payout?" }).waitFor();
     await checkState(page, "advertiser-dialog");
     await page.keyboard.press("Escape");
