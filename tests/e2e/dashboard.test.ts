@@ -287,6 +287,16 @@ describe("the affiliate dashboard", () => {
     // The admin's own uid has no affiliate account, and viewing the dashboard did not make one.
     await page.getByText("This is not an affiliate account").waitFor();
     expect((await refs.affiliate(admin.uid).get()).exists).toBe(false);
+
+    // Found by e-mail too, and from the affiliate's card on the advertiser page (the address keeps ?uid=).
+    await page.getByLabel("Set Uid", { exact: true }).fill(other.email);
+    await page.getByRole("button", { name: "Set Uid" }).click();
+    await page.getByText(`Viewing Erin Endtoend (${other.uid}), read-only.`).waitFor();
+    await page.goto(`${siteUrl}/advertiser`);
+    await page.getByRole("searchbox").fill(other.email);
+    await page.getByRole("link", { name: "View Erin Endtoend's dashboard" }).click();
+    await page.waitForURL(`${siteUrl}/dashboard?uid=${other.uid}`);
+    await page.getByText(`Viewing Erin Endtoend (${other.uid}), read-only.`).waitFor();
   }, 90_000);
 
   test("Google sign-in through the Auth emulator's page creates the account", async () => {

@@ -53,9 +53,11 @@ async function openEverything(page: Page): Promise<number> {
   }
 }
 
+/** One page in one state: a screenshot, no sideways scrolling, and no serious accessibility violation. */
 async function checkState(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true });
   expect(await overflow(page), `${name} scrolls sideways`).toBe(0);
+  expect(await seriousAccessibilityViolations(page), `${name}: accessibility`).toEqual([]);
 }
 
 describe("public pages at 390 px", () => {

@@ -37,6 +37,8 @@ const affiliateConverter = converter<AffiliateDoc>(reviveAffiliate);
 
 export const refs = {
   affiliate: (db: Firestore, uid: string) => doc(db, collections.affiliates, uid).withConverter(affiliateConverter),
+  /** Every affiliate: only staff and the admin may query it (firestore.rules). */
+  affiliates: (db: Firestore) => collection(db, collections.affiliates).withConverter(affiliateConverter),
   transactions: (db: Firestore, uid: string) =>
     collection(db, collections.affiliates, uid, collections.transactions).withConverter(converter<TransactionDoc>()),
   days: (db: Firestore, uid: string) =>

@@ -1,3 +1,4 @@
+import { MemoryRouter } from "react-router-dom";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import type { User } from "firebase/auth";
@@ -16,14 +17,12 @@ const api = vi.hoisted(() => ({
   fetchOverdueRefunds: vi.fn(async () => ({ older_than_days: 7, count: 0, pending: [] })),
 }));
 vi.mock("./advertiser-api", () => api);
-vi.mock("../../lib/auth", () => {
-  const signedIn = {
-    status: "signed-in",
-    user: { uid: "staff-1" } as User,
-    claims: { admin: false, advertiser: true },
-  };
-  return { useSignedIn: () => signedIn };
-});
+const signedIn = vi.hoisted(() => ({
+  status: "signed-in",
+  user: { uid: "staff-1" } as User,
+  claims: { admin: false, advertiser: true },
+}));
+vi.mock("../../lib/auth", () => ({ useSignedIn: () => signedIn }));
 vi.mock("../../components/page-meta", () => ({ PageMeta: () => null }));
 
 const { AdvertiserPage: Page } = await import("./advertiser-page");
@@ -86,6 +85,7 @@ afterAll(() => {
 });
 
 beforeEach(() => {
+  signedIn.claims = { admin: false, advertiser: true };
   queryClient = createQueryClient();
   vi.resetAllMocks();
   api.checkAdvertiser.mockResolvedValue(true);
@@ -129,6 +129,23 @@ describe("who sees what", () => {
 });
 
 describe("the list", () => {
+  test("the admin's cards link to each affiliate's dashboard; staff cards do not", async () => {
+    render(<AdvertiserPage />);
+    await screen.findByRole("article", { name: "Wanda Wire" });
+    expect(screen.queryByRole("link", { name: /dashboard$/ })).toBeNull();
+    cleanup();
+
+    signedIn.claims = { admin: true, advertiser: false };
+    render(
+      <MemoryRouter>
+        <AdvertiserPage />
+      </MemoryRouter>,
+    );
+    const wanda = await screen.findByRole("article", { name: "Wanda Wire" });
+    const link = within(wanda).getByRole("link", { name: "View Wanda Wire's dashboard" });
+    expect(link.getAttribute("href")).toBe("/dashboard?uid=pending");
+  });
+
   test("pending first then balance; HIGH RISK folded until opened; Payout only when allowed", async () => {
     render(<AdvertiserPage />);
     await screen.findByRole("article", { name: "Wanda Wire" });

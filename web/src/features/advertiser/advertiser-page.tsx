@@ -46,7 +46,7 @@ export function AdvertiserPage() {
 }
 
 function Advertiser() {
-  const { user } = useSignedIn();
+  const { user, claims } = useSignedIn();
   const isAdvertiser = useIsAdvertiser(user);
   if (isAdvertiser === undefined) return <Loading />;
   if (!isAdvertiser) {
@@ -59,10 +59,10 @@ function Advertiser() {
       </div>
     );
   }
-  return <AdvertiserDashboard user={user} />;
+  return <AdvertiserDashboard user={user} isAdmin={claims.admin} />;
 }
 
-function AdvertiserDashboard({ user }: { user: User }) {
+function AdvertiserDashboard({ user, isAdmin }: { user: User; isAdmin: boolean }) {
   const summary = useSummary(user);
   const [filters, setFilters] = useState<Filters>(noFilters);
   // Typing stays responsive: the list catches up with the search box a frame later.
@@ -178,6 +178,7 @@ function AdvertiserDashboard({ user }: { user: User }) {
               recording={summary.recording}
               onPayout={setConfirming}
               onExportInvoice={(view) => void invoice(view)}
+              linkDashboards={isAdmin}
             />
           )}
         </>

@@ -5,7 +5,7 @@ import { formatDollars } from "@domain/money";
 import { formatCount } from "@domain/numbers";
 import { formatEarningsPerSignUp, ratingLabels, type RatingLabel } from "@domain/rating";
 import type { AffiliateView } from "./affiliate-view";
-import { Button } from "../../components/ui/button";
+import { Button, ButtonLink } from "../../components/ui/button";
 import { Disclosure } from "../../components/ui/disclosure";
 import { useCopy } from "../../components/ui/use-copy";
 import styles from "./advertiser.module.css";
@@ -31,6 +31,8 @@ export interface AffiliateCardProps {
   recording: boolean;
   onPayout(): void;
   onExportInvoice(): void;
+  /** For the admin: the affiliate's dashboard, read-only (Set Uid's view). */
+  dashboardHref?: string | undefined;
 }
 
 /** One affiliate on the advertiser dashboard. */
@@ -42,6 +44,7 @@ export function AffiliateCard({
   recording,
   onPayout,
   onExportInvoice,
+  dashboardHref,
 }: AffiliateCardProps) {
   const { row, rating, highRisk } = view;
   const name = row.name || row.email || row.user_id;
@@ -106,6 +109,11 @@ export function AffiliateCard({
             <Button variant="ghost" size="small" disabled={!row.latest_invoice} onClick={onExportInvoice}>
               Export Invoice
             </Button>
+            {dashboardHref ? (
+              <ButtonLink variant="ghost" size="small" to={dashboardHref} aria-label={`View ${name}'s dashboard`}>
+                View dashboard
+              </ButtonLink>
+            ) : null}
             {refusal ? (
               <span id={refusalId} className={styles["payout-refusal"]}>
                 {refusal}

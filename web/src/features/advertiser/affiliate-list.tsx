@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { paths } from "../../config/paths";
 import { AffiliateCard } from "./affiliate-card";
 import type { AffiliateView } from "./affiliate-view";
 import styles from "./advertiser.module.css";
@@ -13,6 +14,8 @@ export interface AffiliateListProps {
   recording: ReadonlySet<string>;
   onPayout(view: AffiliateView): void;
   onExportInvoice(view: AffiliateView): void;
+  /** The admin's cards link to each affiliate's dashboard (read-only). */
+  linkDashboards?: boolean;
 }
 
 /** Rough card heights before a card is measured: a collapsed HIGH RISK card, and an open one. */
@@ -32,6 +35,7 @@ export function AffiliateList({
   recording,
   onPayout,
   onExportInvoice,
+  linkDashboards = false,
 }: AffiliateListProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const scrollMargin = useOffsetTop(listRef);
@@ -77,6 +81,7 @@ export function AffiliateList({
               recording={recording.has(uid)}
               onPayout={() => onPayout(view)}
               onExportInvoice={() => onExportInvoice(view)}
+              dashboardHref={linkDashboards ? `${paths.dashboard}?uid=${encodeURIComponent(uid)}` : undefined}
             />
           </div>
         );

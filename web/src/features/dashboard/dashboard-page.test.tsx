@@ -31,8 +31,23 @@ vi.mock("../../lib/auth", async (importOriginal) => {
   };
 });
 vi.mock("../../components/page-meta", () => ({ PageMeta: () => null }));
+vi.mock("reactfire", () => ({ useFirestore: () => ({ name: "the Firestore instance" }) }));
+const findAffiliates = vi.hoisted(() => vi.fn());
+vi.mock("./find-affiliate", async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  findAffiliates,
+}));
 
 const { DashboardPage } = await import("./dashboard-page");
+
+/** The page at /dashboard (the admin's viewed affiliate is in ?uid=). */
+function renderPage(path = "/dashboard") {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <DashboardPage />
+    </MemoryRouter>,
+  );
+}
 
 const affiliate = affiliateFixture({
   ...completeDetails,
@@ -41,6 +56,7 @@ const affiliate = affiliateFixture({
 
 beforeEach(() => {
   createAccount.mockClear();
+  findAffiliates.mockReset();
   window.localStorage.clear();
   reads.affiliate = affiliate;
   reads.claims = { admin: false, advertiser: false };
@@ -51,10 +67,16 @@ const linkUrls = () => screen.getAllByRole("code").map((url) => url.textContent)
 const chosen = () => screen.getByRole("radio", { checked: true }).textContent;
 
 test("the advertiser switcher stores the choice under currentAdvertiser and shows that advertiser's links", () => {
-  render(<DashboardPage />);
+  renderPage();
   expect(chosen()).toBe("Promptchan");
   expect(linkUrls()).toEqual(["https://p.example/m/u1", "https://p.example/m/u1/tw"]);
   expect(screen.getByRole("heading", { name: "Trackers · Promptchan" })).toBeTruthy();
+  // The switch sits above both sections it drives, the trackers and the links.
+  const switcher = screen.getByRole("radiogroup", { name: "Trackers and links for" });
+  for (const heading of ["Trackers · Promptchan", "Your Affiliate Links"]) {
+    const follows = switcher.compareDocumentPosition(screen.getByRole("heading", { name: heading }));
+    expect(follows & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  }
 
   fireEvent.click(screen.getByRole("radio", { name: "CuteChat" }));
   expect(window.localStorage.getItem("currentAdvertiser")).toBe("cutechat");
@@ -64,20 +86,20 @@ test("the advertiser switcher stores the choice under currentAdvertiser and show
 
   // The next visit opens on the stored choice.
   cleanup();
-  render(<DashboardPage />);
+  renderPage();
   expect(chosen()).toBe("CuteChat");
   expect(linkUrls()).toEqual(["https://c.example/m/u1", "https://c.example/m/u1/ig"]);
 });
 
 test("a stored currentAdvertiser picks the links on arrival; an unknown one falls back to promptchan", () => {
   window.localStorage.setItem("currentAdvertiser", "creategirls");
-  render(<DashboardPage />);
+  renderPage();
   expect(chosen()).toBe("CreateGirls");
   expect(linkUrls()).toEqual(["https://g.example/m/u1"]);
   cleanup();
 
   window.localStorage.setItem("currentAdvertiser", "somebody-else");
-  render(<DashboardPage />);
+  renderPage();
   expect(chosen()).toBe("Promptchan");
   expect(linkUrls()).toEqual(["https://p.example/m/u1", "https://p.example/m/u1/tw"]);
 });
@@ -92,11 +114,7 @@ test.each([
 ])("%s without an affiliate account get none made: the dashboard says where to go", (_, claims, says) => {
   reads.claims = claims;
   reads.affiliate = undefined;
-  render(
-    <MemoryRouter>
-      <DashboardPage />
-    </MemoryRouter>,
-  );
+  renderPage();
   const message = screen.getByText(/This is not an affiliate account/);
   expect(message.textContent).toMatch(says);
   expect(screen.getByRole("link", { name: "Advertiser page" }).getAttribute("href")).toBe("/advertiser");
@@ -105,7 +123,7 @@ test.each([
 
 test("an affiliate without an account (its creation failed earlier) gets one", () => {
   reads.affiliate = undefined;
-  render(<DashboardPage />);
+  renderPage();
   screen.getByText("Setting up your account…");
   expect(createAccount).toHaveBeenCalledOnce();
 });
@@ -119,7 +137,7 @@ describe("the first-run checklist", () => {
 
   test("a new affiliate sees three steps instead of a wall of zeros, the first one to do", () => {
     reads.affiliate = affiliateFixture();
-    render(<DashboardPage />);
+    renderPage();
     expect(steps()).toEqual([
       "Save your payout details (to do)",
       "Copy your link (to do)",
@@ -133,7 +151,7 @@ describe("the first-run checklist", () => {
   test("details saved, then a link copied (remembered in this browser), then a click: the checklist goes", async () => {
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, "clipboard", { configurable: true, value: { writeText } });
-    render(<DashboardPage />);
+    renderPage();
     expect(steps()).toEqual([
       "✓Save your payout details (done)",
       "Copy your link (to do)",
@@ -145,23 +163,68 @@ describe("the first-run checklist", () => {
 
     // The next visit remembers the copy.
     cleanup();
-    render(<DashboardPage />);
+    renderPage();
     expect(steps()?.[1]).toBe("✓Copy your link (done)");
 
     cleanup();
     reads.affiliate = { ...affiliate, total_clicks: 1 };
-    render(<DashboardPage />);
+    renderPage();
     expect(checklist()).toBeNull();
     Reflect.deleteProperty(navigator, "clipboard");
   });
 
   test("a counted click also means the link was shared, wherever it was copied", () => {
     reads.affiliate = { ...affiliateFixture(), total_clicks: 3 };
-    render(<DashboardPage />);
+    renderPage();
     expect(steps()).toEqual([
       "Save your payout details (to do)",
       "✓Copy your link (done)",
       "✓See your first click (done)",
     ]);
+  });
+});
+
+describe("the admin's Set Uid", () => {
+  beforeEach(() => {
+    reads.claims = { admin: true, advertiser: false };
+  });
+  const setUid = (text: string) => {
+    fireEvent.change(screen.getByLabelText("Set Uid"), { target: { value: text } });
+    fireEvent.click(screen.getByRole("button", { name: "Set Uid" }));
+  };
+
+  test("finds an affiliate by e-mail or name, not only by uid, and shows them read-only", async () => {
+    findAffiliates.mockResolvedValue([{ uid: "u2", name: "Dana Demo", email: "dana@test.example" }]);
+    renderPage();
+    setUid("dana@test.example");
+    await screen.findByText(/^Viewing .*\(u2\), read-only\.$/);
+    expect(findAffiliates).toHaveBeenCalledWith(expect.anything(), "dana@test.example");
+  });
+
+  test("several matches are listed to choose from; none is said", async () => {
+    findAffiliates.mockResolvedValue([
+      { uid: "u2", name: "Dana", email: "dana@a.example" },
+      { uid: "u3", name: "Dana", email: "dana@b.example" },
+    ]);
+    renderPage();
+    setUid("Dana");
+    fireEvent.click(await screen.findByRole("button", { name: "Dana · dana@b.example" }));
+    await screen.findByText(/\(u3\), read-only\.$/);
+
+    findAffiliates.mockResolvedValue([]);
+    setUid("Nobody");
+    expect((await screen.findByRole("alert")).textContent).toBe("No affiliate has the uid, e-mail or name “Nobody”.");
+  });
+
+  test("a staff card's link (?uid=) opens that affiliate's dashboard directly", () => {
+    renderPage("/dashboard?uid=u9");
+    expect(screen.getByText(/\(u9\), read-only\.$/)).toBeTruthy();
+    expect(findAffiliates).not.toHaveBeenCalled();
+  });
+
+  test("?uid= means nothing to anyone but the admin", () => {
+    reads.claims = { admin: false, advertiser: false };
+    renderPage("/dashboard?uid=u9");
+    expect(screen.queryByText(/read-only/)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
-import { Link } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
+import { useFirestore } from "reactfire";
 import type { User } from "firebase/auth";
 import { formatDollars } from "@domain/money";
 import { isAccountComplete } from "@domain/payout-details";
@@ -10,7 +11,9 @@ import { Button } from "../../components/ui/button";
 import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../config/paths";
 import { isStaff, useLogOut, useSignedIn } from "../../lib/auth";
+import { AdvertiserSwitch } from "./advertiser-switch";
 import { createAccount } from "./dashboard-api";
+import { findAffiliates, maxMatches, type AffiliateMatch } from "./find-affiliate";
 import { FirstRunChecklist, useLinkCopied } from "./first-run-checklist";
 import { LinksSection } from "./links-section";
 import { PayoutList } from "./payout-list";
@@ -41,39 +44,83 @@ export function DashboardPage() {
 function Dashboard() {
   const { user, claims } = useSignedIn();
   const isAdmin = claims.admin;
-  const [viewedUid, setViewedUid] = useState<string | null>(null);
+  // The viewed affiliate is in the address (?uid=), so the staff cards can link to it and Back works.
+  const [params, setParams] = useSearchParams();
+  const viewedUid = isAdmin ? params.get("uid") || null : null;
   const uid = viewedUid ?? user.uid;
+  const view = (next: string | null) => setParams(next ? { uid: next } : {});
   return (
     <div className={styles.dashboard}>
-      {isAdmin ? <SetUid current={viewedUid} onChange={setViewedUid} /> : null}
+      {isAdmin ? <SetUid key={viewedUid} current={viewedUid} onChange={view} /> : null}
       <AffiliateDashboard key={uid} user={user} uid={uid} readOnly={uid !== user.uid} />
     </div>
   );
 }
 
-/** SPEC.md §2: the admin's Set Uid box: any affiliate's dashboard, read-only. */
+type Search = { kind: "idle" } | { kind: "searching" } | { kind: "none" } | { kind: "many"; matches: AffiliateMatch[] };
+
+/**
+ * SPEC.md §2: the admin's Set Uid box: any affiliate's dashboard, read-only. Takes the uid, or an e-mail or
+ * a name, which it looks up; several matches are listed to choose from.
+ */
 function SetUid({ current, onChange }: { current: string | null; onChange: (uid: string | null) => void }) {
+  const db = useFirestore();
   const [value, setValue] = useState(current ?? "");
-  function submit(event: FormEvent) {
+  const [search, setSearch] = useState<Search>({ kind: "idle" });
+  async function submit(event: FormEvent) {
     event.preventDefault();
-    onChange(value.trim() || null);
+    if (!value.trim()) return onChange(null);
+    setSearch({ kind: "searching" });
+    try {
+      const matches = await findAffiliates(db, value);
+      if (matches.length === 1) {
+        setSearch({ kind: "idle" });
+        onChange(matches[0]!.uid);
+      } else setSearch(matches.length === 0 ? { kind: "none" } : { kind: "many", matches });
+    } catch (error) {
+      console.error("Set Uid: the search failed", error);
+      setSearch({ kind: "none" });
+    }
   }
   return (
-    <form className={styles["set-uid"]} onSubmit={submit} aria-label="Admin: view an affiliate">
+    <form className={styles["set-uid"]} onSubmit={(event) => void submit(event)} aria-label="Admin: view an affiliate">
       <label htmlFor="set-uid">Set Uid</label>
       <input
         id="set-uid"
         value={value}
         onChange={(event) => setValue(event.target.value)}
-        placeholder="Affiliate uid"
+        placeholder="Affiliate uid, e-mail or name"
       />
-      <Button type="submit" size="small">
+      <Button type="submit" size="small" disabled={search.kind === "searching"}>
         Set Uid
       </Button>
       {current ? (
         <Button variant="ghost" size="small" onClick={() => onChange(null)}>
           Back to my account
         </Button>
+      ) : null}
+      {search.kind === "none" ? (
+        <p role="alert" className={`message message-error ${styles["set-uid-result"]}`}>
+          No affiliate has the uid, e-mail or name “{value.trim()}”.
+        </p>
+      ) : null}
+      {search.kind === "many" ? (
+        <div className={styles["set-uid-result"]}>
+          <p role="status">
+            {search.matches.length > maxMatches
+              ? `More than ${maxMatches} affiliates match: search by e-mail or uid.`
+              : `${search.matches.length} affiliates match: choose one.`}
+          </p>
+          <ul className={styles["set-uid-matches"]}>
+            {search.matches.slice(0, maxMatches).map((match) => (
+              <li key={match.uid}>
+                <Button variant="ghost" size="small" onClick={() => onChange(match.uid)}>
+                  {match.name || "(no name)"} · {match.email || match.uid}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
     </form>
   );
@@ -138,13 +185,13 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
           <ActivityChart affiliate={data} now={now} />
         </Suspense>
       </section>
+      <AdvertiserSwitch advertiser={advertiser} onChange={setAdvertiser} />
       <TrackerCards affiliate={data} advertiser={advertiser} />
       {isAccountComplete(data) ? (
         <LinksSection
           user={user}
           affiliate={data}
           advertiser={advertiser}
-          onAdvertiserChange={setAdvertiser}
           linkDomains={linkDomains}
           readOnly={readOnly}
           onCopied={markLinkCopied}

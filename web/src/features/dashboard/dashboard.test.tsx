@@ -354,7 +354,6 @@ describe("the links section", () => {
         user={user}
         affiliate={affiliate({ ...complete, links: { promptchan: ["/tw"], cutechat: [], creategirls: [] } })}
         advertiser="promptchan"
-        onAdvertiserChange={() => undefined}
         linkDomains={domains}
         readOnly={false}
       />,

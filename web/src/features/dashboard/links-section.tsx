@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import type { User } from "firebase/auth";
 import { affiliateLink } from "@domain/affiliate-link";
-import { advertiserIds, advertisers, type AdvertiserId } from "@domain/advertisers";
+import type { AdvertiserId } from "@domain/advertisers";
 import { landingPages } from "@domain/landing-pages";
 import type { AffiliateDoc } from "@domain/model";
 import { isUsableTracker, normalizeTracker, trackerInputMaxLength } from "@domain/tracker";
@@ -20,7 +20,6 @@ interface Props {
   user: User;
   affiliate: AffiliateDoc;
   advertiser: AdvertiserId;
-  onAdvertiserChange: (advertiser: AdvertiserId) => void;
   linkDomains: Record<AdvertiserId, string>;
   readOnly: boolean;
   /** Told when a link has been copied (the first-run checklist's step). */
@@ -28,15 +27,7 @@ interface Props {
 }
 
 /** SPEC.md §2 and §7: the affiliate's tracking links, per advertiser, with landing page and trackers. */
-export function LinksSection({
-  user,
-  affiliate,
-  advertiser,
-  onAdvertiserChange,
-  linkDomains,
-  readOnly,
-  onCopied,
-}: Props) {
+export function LinksSection({ user, affiliate, advertiser, linkDomains, readOnly, onCopied }: Props) {
   const [landing, setLanding] = useState("");
   const [tracker, setTracker] = useState("");
   const [busy, setBusy] = useState(false);
@@ -69,20 +60,6 @@ export function LinksSection({
   return (
     <section aria-labelledby="links" className={styles["dashboard-section"]}>
       <h2 id="links">Your Affiliate Links</h2>
-      <div className={styles["advertiser-switch"]} role="radiogroup" aria-label="Advertiser">
-        {advertiserIds.map((id) => (
-          <Button
-            key={id}
-            role="radio"
-            aria-checked={id === advertiser}
-            size="small"
-            variant={id === advertiser ? "primary" : "ghost"}
-            onClick={() => onAdvertiserChange(id)}
-          >
-            {advertisers[id].name}
-          </Button>
-        ))}
-      </div>
 
       <Field
         id="landing-page"
