@@ -40,7 +40,14 @@ export function DisclosurePanel({ id, heading, lead, open, onToggle, children }:
       </div>
       {lead}
       {open ? (
-        <div id={`${id}-body`} className={styles["advertiser-panel-body"]}>
+        // It scrolls on its own when its table is wider or taller than it: focusable, so keys scroll it too.
+        <div
+          id={`${id}-body`}
+          className={styles["advertiser-panel-body"]}
+          tabIndex={0}
+          role="region"
+          aria-labelledby={`${id}-heading`}
+        >
           {children}
         </div>
       ) : null}

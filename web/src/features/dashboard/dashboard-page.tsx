@@ -51,7 +51,8 @@ function Dashboard() {
   const view = (next: string | null) => setParams(next ? { uid: next } : {});
   return (
     <div className={styles.dashboard}>
-      {isAdmin ? <SetUid key={viewedUid} current={viewedUid} onChange={view} /> : null}
+      {/* Keyed apart from the dashboard below (which is keyed by uid too), so the box starts afresh per view. */}
+      {isAdmin ? <SetUid key={`set-uid:${viewedUid ?? ""}`} current={viewedUid} onChange={view} /> : null}
       <AffiliateDashboard key={uid} user={user} uid={uid} readOnly={uid !== user.uid} />
     </div>
   );
