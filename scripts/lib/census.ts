@@ -27,9 +27,16 @@ export async function takeCensus(db: Firestore, auth: Auth): Promise<Census> {
   for (const root of await db.listCollections()) {
     const lines: string[] = [];
     const walk = async (collection: CollectionReference) => {
-      for (const doc of (await collection.get()).docs) lines.push(`${doc.ref.path}\t${canonical(encodeDocument(doc))}`);
-      for (const ref of await collection.listDocuments())
-        for (const sub of await ref.listCollections()) await walk(sub);
+      const [snapshot, refs] = await Promise.all([collection.get(), collection.listDocuments()]);
+      for (const doc of snapshot.docs) lines.push(`${doc.ref.path}\t${canonical(encodeDocument(doc))}`);
+      // Each document's subcollections, a batch of lookups at a time: one by one, a large run's tens of
+      // thousands of documents took minutes.
+      for (let start = 0; start < refs.length; start += 64) {
+        const batch = refs.slice(start, start + 64);
+        for (const subs of await Promise.all(batch.map((ref) => ref.listCollections()))) {
+          for (const sub of subs) await walk(sub);
+        }
+      }
     };
     await walk(root);
     lines.sort();
