@@ -181,6 +181,9 @@ test("a mixed burst: no 5xx, and the stored figures equal the reference model's"
     const stored = (await refs.affiliate(user.uid).get()).data()!;
     const expected = reference.affiliates.get(user.uid)!;
     for (const field of ledgerFields) {
+      // total_clicks is a number, not a tree figures() can take the clicks out of: across the turn of an
+      // hour it is held to the range below with the other clicks.
+      if (acrossHours && field === "total_clicks") continue;
       expect(figures(stored[field]), `${user.uid} ${field}`).toEqual(figures(expected[field]));
     }
     storedClicks += stored.total_clicks;
