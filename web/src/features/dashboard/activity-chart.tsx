@@ -8,7 +8,7 @@ import { useState } from "react";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { emptyDay, lastDays, sumLastDays, type DayFigures } from "@domain/days";
 import type { AffiliateDoc } from "@domain/model";
-import { Button } from "../../components/ui/button";
+import { ChoiceButtons } from "../../components/ui/choice-buttons";
 import styles from "./dashboard.module.css";
 
 export const chartPeriods = [7, 30, 90] as const;
@@ -84,20 +84,14 @@ export default function ActivityChart({ affiliate, now }: { affiliate: Affiliate
             </button>
           ))}
         </div>
-        <div role="radiogroup" aria-label="Period" className={styles["advertiser-switch"]}>
-          {chartPeriods.map((days) => (
-            <Button
-              key={days}
-              role="radio"
-              aria-checked={days === period}
-              size="small"
-              variant={days === period ? "primary" : "ghost"}
-              onClick={() => setPeriod(days)}
-            >
-              {days} days
-            </Button>
-          ))}
-        </div>
+        <ChoiceButtons
+          choices={chartPeriods}
+          chosen={period}
+          onChoose={setPeriod}
+          labelOf={(days) => `${days} days`}
+          label="Period"
+          className={styles["advertiser-switch"]}
+        />
       </div>
       <div
         className={styles.chart}

@@ -1,5 +1,5 @@
 import { advertiserIds, advertisers, type AdvertiserId } from "@domain/advertisers";
-import { Button } from "../../components/ui/button";
+import { ChoiceButtons } from "../../components/ui/choice-buttons";
 import styles from "./dashboard.module.css";
 
 /**
@@ -18,20 +18,14 @@ export function AdvertiserSwitch({
       <span id="advertiser-switch-label" className={styles["advertiser-bar-label"]}>
         Trackers and links for
       </span>
-      <div className={styles["advertiser-switch"]} role="radiogroup" aria-labelledby="advertiser-switch-label">
-        {advertiserIds.map((id) => (
-          <Button
-            key={id}
-            role="radio"
-            aria-checked={id === advertiser}
-            size="small"
-            variant={id === advertiser ? "primary" : "ghost"}
-            onClick={() => onChange(id)}
-          >
-            {advertisers[id].name}
-          </Button>
-        ))}
-      </div>
+      <ChoiceButtons
+        choices={advertiserIds}
+        chosen={advertiser}
+        onChoose={onChange}
+        labelOf={(id) => advertisers[id].name}
+        labelledBy="advertiser-switch-label"
+        className={styles["advertiser-switch"]}
+      />
     </div>
   );
 }
