@@ -53,15 +53,16 @@ describe("click ids", () => {
       sub5: "adset-7",
       clicked_at: expect.any(Date),
       expire_at: expect.any(Date),
+      converted_at: null,
     });
     expect(stored.clicked_at.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(stored.clicked_at.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
     // The default attribution window: 30 days.
-    expect(stored.expire_at.getTime() - stored.clicked_at.getTime()).toBe(30 * dayMs);
+    expect(stored.expire_at!.getTime() - stored.clicked_at.getTime()).toBe(30 * dayMs);
 
     // What a conversion reported by this click id will find.
     expect(await findClickForConversion(clickId, new Date())).toEqual({ status: "valid", click: stored });
-    expect(await findClickForConversion(clickId, stored.expire_at)).toEqual({ status: "expired", click: stored });
+    expect(await findClickForConversion(clickId, stored.expire_at!)).toEqual({ status: "expired", click: stored });
     expect(await findClickForConversion("A".repeat(22), new Date())).toEqual({ status: "unknown" });
     expect(await findClickForConversion("../../affiliates", new Date())).toEqual({ status: "unknown" });
   });

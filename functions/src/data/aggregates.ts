@@ -10,6 +10,7 @@ import type { AdvertiserId } from "../domain/advertisers.js";
 import type { DayKey } from "../domain/days.js";
 import {
   affiliateIncrements,
+  clickShardKey,
   dayIncrements,
   trackerKey,
   type Increments,
@@ -78,6 +79,8 @@ export interface Click {
   uid: string;
   advertiser: AdvertiserId;
   suffix: string;
+  /** The catalogue landing page the visitor was sent to ("" for the home page); undefined when not known. */
+  landing?: string;
   day: DayKey;
 }
 
@@ -86,13 +89,18 @@ export interface Click {
  * documents (a click never writes the affiliate document, which sustains about one write a second), for the
  * caller to apply with set(ref, data, { merge: true }) in its transaction or batch.
  */
+const shardKey = ({ suffix, landing }: Click) =>
+  landing === undefined ? trackerKey(suffix) : clickShardKey(suffix, landing);
+
 export function clickIncrement(click: Click) {
   const shards = refs.clickShards(click.uid).withConverter(null);
   const ref = shards.doc(String(Math.floor(Math.random() * limits.clickShards)));
   // Nested maps through set+merge rather than update's dotted paths: tracker keys contain "/".
   const data = {
     clicks: FieldValue.increment(1),
-    days: { [click.day]: { [click.advertiser]: { [trackerKey(click.suffix)]: FieldValue.increment(1) } } },
+    days: {
+      [click.day]: { [click.advertiser]: { [shardKey(click)]: FieldValue.increment(1) } },
+    },
   };
   return { ref, data };
 }

@@ -21,6 +21,7 @@ describe("newClick", () => {
       ...subIds,
       clicked_at: clickedAt,
       expire_at: new Date("2026-12-01T12:00:00Z"),
+      converted_at: null,
     });
   });
 
@@ -48,6 +49,14 @@ describe("clickForConversion", () => {
     ["a year later", new Date("2027-11-01T12:00:00Z")],
   ])("is expired %s", (_, at) => {
     expect(clickForConversion(click, at)).toEqual({ status: "expired", click });
+  });
+
+  test("a converted click stays valid past its window, for the customer's renewals and refunds", () => {
+    const converted = { ...click, converted_at: new Date("2026-11-05T00:00:00Z"), expire_at: null };
+    expect(clickForConversion(converted, new Date("2027-11-01T12:00:00Z"))).toEqual({
+      status: "valid",
+      click: converted,
+    });
   });
 });
 

@@ -21,7 +21,7 @@ const dayMs = 24 * 60 * 60 * 1000;
 
 /** The click document for a click counted at `now`, kept for the advertiser's attribution window. */
 export function newClick(
-  click: Omit<ClickDoc, "clicked_at" | "expire_at" | SubIdName>,
+  click: Omit<ClickDoc, "clicked_at" | "expire_at" | "converted_at" | SubIdName>,
   subIds: SubIds,
   now: Date,
   attributionWindowDays: number,
@@ -31,6 +31,7 @@ export function newClick(
     ...subIds,
     clicked_at: now,
     expire_at: new Date(now.getTime() + attributionWindowDays * dayMs),
+    converted_at: null,
   };
 }
 
@@ -40,11 +41,13 @@ export type ClickForConversion =
 
 /**
  * Whether `click` (looked up by its id; undefined when there is none) can be credited with a conversion
- * made at `at`: until its attribution window ends (`expire_at` itself is too late). A click whose window
- * has ended reads "expired" until the TTL policy deletes it, "unknown" after.
+ * made at `at`: until its attribution window ends (`expire_at` itself is too late), and for good once it
+ * has converted (the customer's renewals are the affiliate's). A click whose window has ended unconverted
+ * reads "expired" until the TTL policy deletes it, "unknown" after.
  */
 export function clickForConversion(click: ClickDoc | undefined, at: Date): ClickForConversion {
   if (!click) return { status: "unknown" };
+  if (click.converted_at || click.expire_at === null) return { status: "valid", click };
   if (at.getTime() >= click.expire_at.getTime()) return { status: "expired", click };
   return { status: "valid", click };
 }

@@ -18,7 +18,12 @@ const affiliate = newAffiliate("u1", "u1@demo.test", new Date("2026-01-01T00:00:
 
 describe("applyToAffiliate", () => {
   const changes: LedgerChange[] = [
-    { advertiser: "promptchan", tracker: "/tw", day: "2026-11-21", figures: { sales: 1, earnings_cents: 1_200 } },
+    {
+      advertiser: "promptchan",
+      tracker: "/tw",
+      day: "2026-11-21",
+      figures: { sales: 1, first_sales: 1, earnings_cents: 1_200 },
+    },
     { advertiser: "cutechat", tracker: "", day: "2026-11-20", figures: { sign_ups: 2, clicks: 5 } },
     { advertiser: "promptchan", tracker: "/tw", day: "2026-11-21", figures: { refunds: 1, refunded_cents: 300 } },
   ];
@@ -43,15 +48,57 @@ describe("applyToAffiliate", () => {
       sign_ups: 0,
       clicks: 0,
       sales: 1,
+      first_sales: 1,
       refunded_cents: 300,
       refunds: 1,
     });
-    expect(patch.trackers.promptchan["/tw"]).toEqual({ earnings_cents: 1_200, sign_ups: 0, clicks: 0, sales: 1 });
-    expect(patch.trackers.cutechat.default).toEqual({ earnings_cents: 0, sign_ups: 2, clicks: 5, sales: 0 });
+    expect(patch.trackers.promptchan["/tw"]).toEqual({
+      earnings_cents: 1_200,
+      sign_ups: 0,
+      clicks: 0,
+      sales: 1,
+      first_sales: 1,
+    });
+    expect(patch.trackers.cutechat.default).toEqual({
+      earnings_cents: 0,
+      sign_ups: 2,
+      clicks: 5,
+      sales: 0,
+      first_sales: 0,
+    });
+    // Landing figures come only with a landing page: none of these changes knows one.
+    expect(patch.landings).toEqual(affiliate.landings);
     expect(patch.recent_days).toEqual({
       "2026-11-21": { clicks: 0, sign_ups: 0, sales: 1, earnings_cents: 1_200 },
       "2026-11-20": { clicks: 5, sign_ups: 2, sales: 0, earnings_cents: 0 },
     });
+  });
+
+  test("a click and the conversions reported by its click id add to their landing page's funnel", () => {
+    const patch = applyToAffiliate(
+      affiliate,
+      [
+        { advertiser: "cutechat", tracker: "", day: "2026-11-20", figures: { clicks: 3 }, landing: "/ai-porn" },
+        { advertiser: "cutechat", tracker: "", day: "2026-11-20", figures: { clicks: 1 }, landing: "" },
+        { advertiser: "cutechat", tracker: "", day: "2026-11-21", figures: { sign_ups: 1 }, landing: "/ai-porn" },
+        {
+          advertiser: "cutechat",
+          tracker: "",
+          day: "2026-11-21",
+          figures: { sales: 1, first_sales: 1, earnings_cents: 500 },
+          landing: "/ai-porn",
+        },
+        // A renewal is no first sale, and a refund is no step of the funnel: neither adds a landing key.
+        { advertiser: "cutechat", tracker: "", day: "2026-11-21", figures: { sales: 1 }, landing: "/nsfw-ai" },
+        { advertiser: "cutechat", tracker: "", day: "2026-11-21", figures: { refunds: 1 }, landing: "/furry-ai" },
+      ],
+      now,
+    );
+    expect(patch.landings.cutechat).toEqual({
+      "/ai-porn": { clicks: 3, sign_ups: 1, first_sales: 1 },
+      default: { clicks: 1, sign_ups: 0, first_sales: 0 },
+    });
+    expect(patch.landings.promptchan).toEqual({});
   });
 
   test("does not change the affiliate it was given", () => {
@@ -140,7 +187,7 @@ describe("sales and refunds", () => {
       advertiser: "promptchan",
       tracker: "/tw",
       day: "2026-11-21",
-      figures: { sales: 1, earnings_cents: 1_200 },
+      figures: { sales: 1, first_sales: 1, earnings_cents: 1_200 },
     });
   });
 
@@ -154,6 +201,7 @@ describe("sales and refunds", () => {
     expect(recordSale(affiliate, { ...sale, repeatIndex: 1 }, now).entry.earnings_cents).toBe(1_000);
     const late = recordSale(affiliate, { ...sale, repeatIndex: 13 }, now);
     expect(late.entry.earnings_cents).toBe(0);
+    // A renewal is a sale but not a first sale.
     expect(late.change.figures).toEqual({ sales: 1, earnings_cents: 0 });
   });
 
@@ -201,6 +249,20 @@ describe("pending clicks", () => {
       { advertiser: "promptchan", tracker: "", day: "2026-11-21", figures: { clicks: 2 } },
       { advertiser: "promptchan", tracker: "/tw", day: "2026-11-21", figures: { clicks: 1 } },
       { advertiser: "cutechat", tracker: "/ig", day: "2026-11-20", figures: { clicks: 2 } },
+    ]);
+  });
+
+  test("keep the landing page of the shard key, and drop one that is not in the catalogue", () => {
+    const withLandings = [
+      {
+        clicks: 3,
+        days: { "2026-11-21": { promptchan: { "default@/ai-porn": 2, "/tw@default": 1, "/tw@/nope": 4 } } },
+      },
+    ];
+    expect(pendingClickChanges(withLandings as never, links)).toEqual([
+      { advertiser: "promptchan", tracker: "", day: "2026-11-21", figures: { clicks: 2 }, landing: "/ai-porn" },
+      { advertiser: "promptchan", tracker: "/tw", day: "2026-11-21", figures: { clicks: 1 }, landing: "" },
+      { advertiser: "promptchan", tracker: "/tw", day: "2026-11-21", figures: { clicks: 4 } },
     ]);
   });
 

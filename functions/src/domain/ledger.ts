@@ -7,7 +7,9 @@ import { refundClawback, saleCommission } from "./commission.js";
 import { dayKey, lastDays, type DayKey } from "./days.js";
 import type { Cents } from "./money.js";
 import { clickTracker, countedTracker, type TrackerLinks } from "./trackers.js";
+import { findLandingPage } from "./landing-pages.js";
 import {
+  defaultLandingKey,
   defaultTrackerKey,
   recentDaysKept,
   type AffiliateDoc,
@@ -23,12 +25,15 @@ export interface Figures {
   earnings_cents: Cents;
   refunded_cents: Cents;
   refunds: number;
+  /** Sales with repeat index 0: a customer's first payment. */
+  first_sales: number;
 }
 
 export const noFigures: Figures = {
   clicks: 0,
   sign_ups: 0,
   sales: 0,
+  first_sales: 0,
   earnings_cents: 0,
   refunded_cents: 0,
   refunds: 0,
@@ -41,10 +46,39 @@ export interface LedgerChange {
   tracker: string;
   day: DayKey;
   figures: Partial<Figures>;
+  /**
+   * The landing page the figures came through (a catalogue path, "" for the home page): a click's, and a
+   * conversion's reported by click id. Undefined when not known (an event without a click id).
+   */
+  landing?: string;
 }
 
 export function trackerKey(suffix: string): string {
   return suffix === "" ? defaultTrackerKey : suffix;
+}
+
+/** A landing page's key among the landing figures: "default" for the home page, else its catalogue path. */
+export function landingKey(landing: string): string {
+  return landing === "" ? defaultLandingKey : landing;
+}
+
+/** The click shard key for clicks on a tracker through a landing page: "default@/ai-porn", "/tw@default". */
+export function clickShardKey(suffix: string, landing: string): string {
+  return `${trackerKey(suffix)}@${landingKey(landing)}`;
+}
+
+/**
+ * A click shard key's tracker suffix and landing page. Keys written before landing pages were counted
+ * have no "@" and no landing; a landing that is not in the catalogue (nothing writes one) is dropped too.
+ */
+export function parseClickShardKey(key: string): { suffix: string; landing?: string } {
+  const at = key.indexOf("@");
+  const tracker = at === -1 ? key : key.slice(0, at);
+  const suffix = tracker === defaultTrackerKey ? "" : tracker;
+  if (at === -1) return { suffix };
+  const landingPart = key.slice(at + 1);
+  const landing = landingPart === defaultLandingKey ? "" : landingPart;
+  return findLandingPage(landing) ? { suffix, landing } : { suffix };
 }
 
 /**
@@ -58,8 +92,16 @@ export function pendingClickChanges(shards: ClickShardDoc[], links: TrackerLinks
       for (const [advertiser, trackers] of Object.entries(byAdvertiser ?? {})) {
         if (!isAdvertiserId(advertiser)) continue;
         for (const [key, clicks] of Object.entries(trackers ?? {})) {
-          const tracker = clickTracker(links, advertiser, key === defaultTrackerKey ? "" : key);
-          if (clicks > 0) changes.push({ advertiser, tracker, day, figures: { clicks } });
+          const { suffix, landing } = parseClickShardKey(key);
+          const tracker = clickTracker(links, advertiser, suffix);
+          if (clicks > 0)
+            changes.push({
+              advertiser,
+              tracker,
+              day,
+              figures: { clicks },
+              ...(landing === undefined ? {} : { landing }),
+            });
         }
       }
     }
@@ -83,7 +125,8 @@ export interface Increments {
   [field: string]: number | Increments;
 }
 
-const trackerFields = ["earnings_cents", "sign_ups", "clicks", "sales"] as const;
+const trackerFields = ["earnings_cents", "sign_ups", "clicks", "sales", "first_sales"] as const;
+const landingFields = ["clicks", "sign_ups", "first_sales"] as const;
 const dayFields = ["clicks", "sign_ups", "sales", "earnings_cents"] as const;
 const advertiserFields = [...trackerFields, "refunded_cents", "refunds"] as const;
 const totalFields = {
@@ -112,7 +155,7 @@ function addFigures(target: Increments, figures: Partial<Figures>, fields: reado
 export function affiliateIncrements(changes: LedgerChange[], now: Date): Increments {
   const tree: Increments = {};
   const kept = new Set(lastDays(now, recentDaysKept));
-  for (const { advertiser, tracker, day, figures } of changes) {
+  for (const { advertiser, tracker, day, figures, landing } of changes) {
     for (const [total, field] of Object.entries(totalFields)) {
       tree[total] = ((tree[total] as number | undefined) ?? 0) + (figures[field] ?? 0);
     }
@@ -120,6 +163,9 @@ export function affiliateIncrements(changes: LedgerChange[], now: Date): Increme
     // A refund changes no tracker figure: it must not bring back the key of a tracker removed since its sale.
     if (touches(figures, trackerFields)) {
       addFigures(node(tree, "trackers", advertiser, trackerKey(tracker)), figures, trackerFields);
+    }
+    if (landing !== undefined && touches(figures, landingFields)) {
+      addFigures(node(tree, "landings", advertiser, landingKey(landing)), figures, landingFields);
     }
     if (kept.has(day)) addFigures(node(tree, "recent_days", day), figures, dayFields);
   }
@@ -168,6 +214,7 @@ export type AffiliatePatch = Pick<
   | "total_sales"
   | "by_advertiser"
   | "trackers"
+  | "landings"
   | "recent_days"
 >;
 
@@ -185,6 +232,7 @@ export function applyToAffiliate(affiliate: AffiliateDoc, changes: LedgerChange[
     total_sales: next.total_sales,
     by_advertiser: next.by_advertiser,
     trackers: next.trackers,
+    landings: next.landings,
     recent_days: next.recent_days,
   };
 }
@@ -234,7 +282,7 @@ export function recordSale(affiliate: AffiliateDoc, sale: SaleInput, now: Date) 
     advertiser: sale.advertiser,
     tracker,
     day: dayKey(sale.occurredAt),
-    figures: { sales: 1, earnings_cents: earnings },
+    figures: { sales: 1, earnings_cents: earnings, ...(sale.repeatIndex === 0 ? { first_sales: 1 } : {}) },
   };
   return { entry, change };
 }

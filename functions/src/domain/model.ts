@@ -36,7 +36,25 @@ export interface TrackerTotals {
   sign_ups: number;
   clicks: number;
   sales: number;
+  /**
+   * First sales (repeat index 0) among the sales: the conversion report's last step (issue 18). Absent from
+   * figures recorded before it was counted, which read as 0.
+   */
+  first_sales?: number;
 }
+
+/**
+ * One landing page's funnel for an affiliate (issue 18's conversion report): clicks sent to it, and the
+ * sign-ups and first sales reported with the click id of one of those clicks.
+ */
+export interface LandingTotals {
+  clicks: number;
+  sign_ups: number;
+  first_sales: number;
+}
+
+/** The key of the default (home) landing page among an advertiser's landing figures; others are its path. */
+export const defaultLandingKey = "default";
 
 /** One advertiser's figures for an affiliate. */
 export interface AdvertiserTotals extends TrackerTotals {
@@ -82,6 +100,11 @@ export interface AffiliateDoc extends PayoutDetails {
   /** The custom tracker suffixes shown as links, per advertiser (SPEC.md's visible_custom_links). */
   links: Record<AdvertiserId, string[]>;
   /**
+   * Per advertiser, per landing page of the catalogue ("default" for the home page, else its path): the
+   * funnel of the clicks sent there (bounded by the catalogue: domain/landing-pages.ts).
+   */
+  landings: Record<AdvertiserId, Record<string, LandingTotals>>;
+  /**
    * The last few months' daily figures (the newest 95 UTC days), kept beside the day documents so the
    * Last 7 Days cards and the 7-, 30- and 90-day chart cost no extra reads. Older keys are pruned as days pass.
    */
@@ -95,7 +118,13 @@ function perAdvertiser<T>(make: () => T): Record<AdvertiserId, T> {
   return Object.fromEntries(advertiserIds.map((id) => [id, make()])) as Record<AdvertiserId, T>;
 }
 
-export const emptyTrackerTotals = (): TrackerTotals => ({ earnings_cents: 0, sign_ups: 0, clicks: 0, sales: 0 });
+export const emptyTrackerTotals = (): TrackerTotals => ({
+  earnings_cents: 0,
+  sign_ups: 0,
+  clicks: 0,
+  sales: 0,
+  first_sales: 0,
+});
 export const emptyAdvertiserTotals = (): AdvertiserTotals => ({
   ...emptyTrackerTotals(),
   refunded_cents: 0,
@@ -128,6 +157,7 @@ export function newAffiliate(uid: string, email: string, now: Date): AffiliateDo
     by_advertiser: perAdvertiser(emptyAdvertiserTotals),
     trackers: perAdvertiser(() => ({})),
     links: perAdvertiser(() => []),
+    landings: perAdvertiser(() => ({})),
     recent_days: {},
   };
 }
@@ -141,6 +171,7 @@ export function withAffiliateDefaults(data: Partial<AffiliateDoc> & { uid: strin
     by_advertiser: { ...base.by_advertiser, ...data.by_advertiser },
     trackers: { ...base.trackers, ...data.trackers },
     links: { ...base.links, ...data.links },
+    landings: { ...base.landings, ...data.landings },
   };
 }
 
@@ -173,6 +204,8 @@ export interface TransactionDoc {
   refers_to: string | null;
   /** For an adjustment: why. */
   note: string | null;
+  /** For a sale reported by click id (a postback): the click it was credited to. */
+  click_id?: string;
 }
 
 /**
@@ -264,7 +297,8 @@ export interface PendingRefundsDoc {
 
 /**
  * affiliates/{uid}/click_shards/{n}: clicks counted but not yet rolled up into the affiliate and its days,
- * by UTC day, advertiser and tracker key ("default" or "/abc").
+ * by UTC day, advertiser and tracker key ("default" or "/abc"), followed by "@" and the landing page's key
+ * ("default@/ai-porn"; a key without "@", written before landing pages were counted, has none).
  */
 export interface ClickShardDoc {
   clicks: number;
@@ -284,8 +318,14 @@ export interface ClickDoc extends SubIds {
   /** The catalogue landing page the visitor was sent to, "" for the home page. */
   landing: string;
   clicked_at: Date;
-  /** clicked_at + the attribution window: conversions from then on are refused, and a TTL policy deletes it. */
-  expire_at: Date;
+  /**
+   * clicked_at + the attribution window: conversions from then on are refused, and a TTL policy deletes it.
+   * Null once the click has converted (converted_at): its renewals and refunds come later, for as long as
+   * the customer pays, so a converted click is kept.
+   */
+  expire_at: Date | null;
+  /** When its first sign-up or sale was credited; null until then. Absent on clicks recorded before. */
+  converted_at?: Date | null;
 }
 
 /** advertisers/{id}: the public registry entry the web pages show. */

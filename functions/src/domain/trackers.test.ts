@@ -7,7 +7,13 @@ import { clickTracker, countedTracker, foldRemovedTrackers, trackerRows, withLin
 
 const now = new Date("2026-11-21T12:00:00Z");
 const links = { promptchan: ["/tw", "/ig"], cutechat: [], creategirls: [] };
-const totals = (clicks: number, earnings_cents = 0) => ({ earnings_cents, sign_ups: 0, clicks, sales: 0 });
+const totals = (clicks: number, earnings_cents = 0) => ({
+  earnings_cents,
+  sign_ups: 0,
+  clicks,
+  sales: 0,
+  first_sales: 0,
+});
 
 describe("which tracker an event counts towards", () => {
   test("its own when it is one of the affiliate's links for that advertiser", () => {

@@ -52,7 +52,8 @@ export function foldRemovedTrackers(
 function sumTotals(all: (TrackerTotals | undefined)[]): TrackerTotals {
   const sum = emptyTrackerTotals();
   for (const totals of all) {
-    for (const field of Object.keys(sum) as (keyof TrackerTotals)[]) sum[field] += totals?.[field] ?? 0;
+    for (const field of Object.keys(sum) as (keyof TrackerTotals)[])
+      sum[field] = (sum[field] ?? 0) + (totals?.[field] ?? 0);
   }
   return sum;
 }

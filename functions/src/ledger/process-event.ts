@@ -22,7 +22,13 @@ import {
   type RefundInput,
 } from "../domain/ledger.js";
 import { countedTracker } from "../domain/trackers.js";
-import { type AffiliateDoc, type EventDoc, type PendingRefund, type TransactionDoc } from "../domain/model.js";
+import {
+  type AffiliateDoc,
+  type ClickDoc,
+  type EventDoc,
+  type PendingRefund,
+  type TransactionDoc,
+} from "../domain/model.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { clickIncrement, writeChanges } from "../data/aggregates.js";
 import { db, refs } from "../data/firestore.js";
@@ -33,6 +39,22 @@ export interface EventOutcome {
   detail?: string;
 }
 
+/**
+ * The click a conversion was reported by (a postback's click id): its landing page goes into the landing
+ * figures, the sale's entry names it, and a sign-up or sale marks it converted, so it is kept for the
+ * customer's renewals and refunds beyond the attribution window (domain/clicks.ts).
+ */
+export interface ConvertingClick {
+  id: string;
+  doc: ClickDoc;
+}
+
+export interface ProcessOptions {
+  /** A fault test: fail after everything is staged, before the commit. */
+  failBeforeCommit?: boolean;
+  click?: ConvertingClick;
+}
+
 const pendingRefundsRef = (advertiser: AdvertiserId, saleId: string) =>
   refs.pendingRefunds().doc(transactionId(advertiser, saleId));
 
@@ -41,7 +63,7 @@ export async function processEvent(
   event: AdvertiserEvent,
   bodySha256: string,
   now: Date,
-  { failBeforeCommit = false }: { failBeforeCommit?: boolean } = {},
+  { failBeforeCommit = false, click }: ProcessOptions = {},
 ): Promise<EventOutcome> {
   const affiliate = await getAffiliateOrThrow(event.uid);
   return db().runTransaction(
@@ -53,7 +75,10 @@ export async function processEvent(
         throw new ApiError("conflict", `Event ${event.id} was already received with a different body.`);
       }
 
-      const outcome = await apply(tx, event, affiliate, now);
+      const outcome = await apply(tx, event, affiliate, now, click);
+      if (click && outcome.status === "applied" && (event.type === "sign_up" || event.type === "sale")) {
+        markConverted(tx, click, now);
+      }
       const record: EventDoc = {
         advertiser_id: event.advertiser,
         event_id: event.id,
@@ -73,11 +98,21 @@ export async function processEvent(
   );
 }
 
+/** A converted click is kept (no expiry) for the renewals and refunds that follow; written whole, as the TTL may race. */
+function markConverted(tx: Transaction, click: ConvertingClick, now: Date): void {
+  if (click.doc.converted_at) return;
+  tx.set(refs.clicks().doc(click.id), { ...click.doc, converted_at: now, expire_at: null });
+}
+
+/** The landing figures a conversion reported by click id adds to. */
+const landingOf = (click: ConvertingClick | undefined) => (click ? { landing: click.doc.landing } : {});
+
 async function apply(
   tx: Transaction,
   event: AdvertiserEvent,
   affiliate: AffiliateDoc,
   now: Date,
+  click: ConvertingClick | undefined,
 ): Promise<EventOutcome> {
   // A tracker the affiliate has no link for (anyone can put one in a landing URL) counts as the default link.
   const tracker = countedTracker(affiliate.links, event.advertiser, event.tracker);
@@ -98,12 +133,13 @@ async function apply(
         tracker,
         day: dayKey(event.occurredAt),
         figures: { sign_ups: 1 },
+        ...landingOf(click),
       };
       writeChanges(tx, event.uid, [change], staleRecentDays(affiliate, now), now);
       return { status: "applied" };
     }
     case "sale":
-      return applySale(tx, event, affiliate, now);
+      return applySale(tx, event, affiliate, now, click);
     case "refund":
     case "chargeback":
       return applyRefund(tx, event, affiliate, now);
@@ -115,14 +151,15 @@ async function applySale(
   event: Extract<AdvertiserEvent, { type: "sale" }>,
   affiliate: AffiliateDoc,
   now: Date,
+  click: ConvertingClick | undefined,
 ): Promise<EventOutcome> {
   const saleRef = refs.transactions(event.uid).doc(transactionId(event.advertiser, event.id));
   const pendingRef = pendingRefundsRef(event.advertiser, event.id);
   const pending = (await tx.get(pendingRef)).data();
 
   const sale = recordSale(affiliate, event, now);
-  const changes = [sale.change];
-  let saleEntry: TransactionDoc = sale.entry;
+  const changes = [{ ...sale.change, ...landingOf(click) }];
+  let saleEntry: TransactionDoc = click ? { ...sale.entry, click_id: click.id } : sale.entry;
   const refundEntries: TransactionDoc[] = [];
   // Refunds that came first are applied now, oldest first, exactly as if they had come after the sale.
   const waiting = [...(pending?.refunds ?? [])].sort((a, b) => toMillis(a.occurred_at) - toMillis(b.occurred_at));

@@ -78,7 +78,7 @@ function destination(advertiser: AdvertiserSettings, link: TrackingLink, landing
  * and recorded together or not at all. One read (the affiliate, above) and two writes per counted click.
  */
 async function countClick(visitor: string, click: ClickDoc, now: Date): Promise<string | null> {
-  const { uid, advertiser_id: advertiser, tracker } = click;
+  const { uid, advertiser_id: advertiser, tracker, landing } = click;
   const window = Math.floor(now.getTime() / limits.clickDedupeWindowMs);
   // 128 bits of a hash over the salted visitor: unguessable without the salt, URL-safe (domain/clicks.ts).
   const clickId = createHash("sha256")
@@ -86,7 +86,7 @@ async function countClick(visitor: string, click: ClickDoc, now: Date): Promise<
     .digest()
     .subarray(0, 16)
     .toString("base64url");
-  const { ref, data } = clickIncrement({ uid, advertiser, suffix: tracker, day: dayKey(now) });
+  const { ref, data } = clickIncrement({ uid, advertiser, suffix: tracker, landing, day: dayKey(now) });
   const batch = db().batch();
   // Kept at least a day (the attribution window's minimum), well past the hour it dedupes.
   batch.create(refs.clicks().doc(clickId), click);
