@@ -151,6 +151,31 @@ const table: Row[] = [
     expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },
   },
   {
+    endpoint: "/api/integration?advertiser=creategirls",
+    method: "GET",
+    expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },
+  },
+  {
+    // A token that is not one of the advertiser's: allowed callers get as far as "not found".
+    endpoint: "/api/integration/revoke_token",
+    method: "POST",
+    body: () => ({ advertiser: "creategirls", token: "pbt_not-a-token" }),
+    expect: { anonymous: 401, owner: 403, other: 403, staff: 404, admin: 404, suspended: 403 },
+  },
+  {
+    endpoint: "/api/integration/test_conversion",
+    method: "POST",
+    body: () => ({ advertiser: "creategirls", event: "sign_up" }),
+    expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },
+  },
+  {
+    // A postback authenticates by the advertiser's token alone: no ID token stands in for it.
+    endpoint: "/api/postback/creategirls?event=sign_up&transaction_id=t-1&click_id=AAAAAAAAAAAAAAAAAAAAAA",
+    method: "GET",
+    note: "with an ID token and no postback token",
+    expect: { anonymous: 401, owner: 401, other: 401, staff: 401, admin: 401, suspended: 401 },
+  },
+  {
     // Open to all: it only proves the Hosting rewrite reaches the function.
     endpoint: "/api/health",
     method: "GET",

@@ -49,7 +49,13 @@ describe("POST /api/events: each event type", () => {
     const affiliate = (await refs.affiliate(uid).get()).data()!;
     expect(affiliate).toMatchObject({ total_earnings_cents: 1_199, total_sales: 1, total_refunded_cents: 0 });
     expect(affiliate.by_advertiser.promptchan).toMatchObject({ earnings_cents: 1_199, sales: 1 });
-    expect(affiliate.trackers.promptchan["/tw"]).toEqual({ earnings_cents: 1_199, sales: 1, sign_ups: 0, clicks: 0 });
+    expect(affiliate.trackers.promptchan["/tw"]).toEqual({
+      earnings_cents: 1_199,
+      sales: 1,
+      first_sales: 1,
+      sign_ups: 0,
+      clicks: 0,
+    });
     const today = dayKey(new Date(sale.occurred_at));
     expect(affiliate.recent_days[today]).toEqual({ clicks: 0, sign_ups: 0, sales: 1, earnings_cents: 1_199 });
     const day = (await refs.days(uid).doc(today).get()).data();
@@ -75,7 +81,15 @@ describe("POST /api/events: each event type", () => {
     const shown = await affiliateView(uid);
     expect(shown).toMatchObject({ total_sign_ups: 1, total_clicks: 1 });
     expect(shown.by_advertiser.cutechat).toMatchObject({ sign_ups: 1, clicks: 1 });
-    expect(shown.trackers.cutechat["/ig"]).toEqual({ earnings_cents: 0, sales: 0, sign_ups: 1, clicks: 1 });
+    expect(shown.trackers.cutechat["/ig"]).toEqual({
+      earnings_cents: 0,
+      sales: 0,
+      first_sales: 0,
+      sign_ups: 1,
+      clicks: 1,
+    });
+    // An event names no landing page: only clicks and conversions by click id count there.
+    expect(shown.landings.cutechat).toEqual({});
     expect(shown.recent_days[dayKey(new Date())]).toMatchObject({ sign_ups: 1, clicks: 1 });
   });
 

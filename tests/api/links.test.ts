@@ -67,8 +67,8 @@ describe("POST /api/add_custom_link and /api/delete_custom_link", () => {
     await remove(user, "/tw");
     let stored = (await refs.affiliate(user.uid).get()).data()!;
     expect(stored.trackers.promptchan).toEqual({
-      "/ig": { earnings_cents: 600, sales: 1, sign_ups: 0, clicks: 0 },
-      removed: { earnings_cents: 1_200, sales: 2, sign_ups: 0, clicks: 0 },
+      "/ig": { earnings_cents: 600, sales: 1, first_sales: 1, sign_ups: 0, clicks: 0 },
+      removed: { earnings_cents: 1_200, sales: 2, first_sales: 2, sign_ups: 0, clicks: 0 },
     });
     // A sale that still names the removed tracker counts towards the default link.
     await sale("/tw");
@@ -76,8 +76,8 @@ describe("POST /api/add_custom_link and /api/delete_custom_link", () => {
     await remove(user, "/ig");
     stored = (await refs.affiliate(user.uid).get()).data()!;
     expect(stored.trackers.promptchan).toEqual({
-      default: { earnings_cents: 600, sales: 1, sign_ups: 0, clicks: 0 },
-      removed: { earnings_cents: 1_800, sales: 3, sign_ups: 0, clicks: 0 },
+      default: { earnings_cents: 600, sales: 1, first_sales: 1, sign_ups: 0, clicks: 0 },
+      removed: { earnings_cents: 1_800, sales: 3, first_sales: 3, sign_ups: 0, clicks: 0 },
     });
     expect(stored).toMatchObject({ total_sales: 4, total_earnings_cents: 2_400 });
   });

@@ -11,6 +11,9 @@ const serverOnly = [
   "rate_limits",
   "role_revocations",
   "payout_audit",
+  // Postback tokens (secrets) and the postback log: staff see them through the API only.
+  "integrations",
+  "integrations/cutechat/postbacks",
   "unlisted",
   "affiliates/alice/unlisted",
 ];

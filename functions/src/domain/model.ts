@@ -28,6 +28,8 @@ export const collections = {
   rateLimits: "rate_limits",
   /** payout_audit/{invoiceNumber}: who recorded each payout, which the payout's affiliate must not learn. */
   payoutAudit: "payout_audit",
+  /** integrations/{advertiser}: postback tokens, and /postbacks the log of postbacks received (issue 18). */
+  integrations: "integrations",
 } as const;
 
 /** A tracker's figures (SPEC.md §3: total_earnings, total_sign_ups, total_clicks, total_sales). */
@@ -326,6 +328,8 @@ export interface ClickDoc extends SubIds {
   expire_at: Date | null;
   /** When its first sign-up or sale was credited; null until then. Absent on clicks recorded before. */
   converted_at?: Date | null;
+  /** A click made on the integration page for test conversions: they are logged and credit nobody. */
+  test?: boolean;
 }
 
 /** advertisers/{id}: the public registry entry the web pages show. */

@@ -6,8 +6,10 @@ import { accountRoutes } from "./routes/accounts.js";
 import { advertiserRoutes } from "./routes/advertiser.js";
 import { eventRoutes } from "./routes/events.js";
 import { healthRoutes } from "./routes/health.js";
+import { integrationRoutes } from "./routes/integration.js";
 import { linkRoutes } from "./routes/links.js";
 import { payoutRoutes } from "./routes/payouts.js";
+import { postbackRoutes } from "./routes/postback.js";
 
 /** The Express app behind function `api`; Hosting sends it every /api/** request. */
 export function createApp(): express.Express {
@@ -23,11 +25,19 @@ export function createApp(): express.Express {
   });
 
   const api = express.Router();
-  // Unauthenticated: the health check, and the advertisers' events (signed instead).
+  // Unauthenticated: the health check, and the advertisers' events and postbacks (signed or tokened instead).
   api.use(healthRoutes);
   api.use(eventRoutes);
+  api.use(postbackRoutes);
   // Everything else is a signed-in user's (each route starts with requireCaller).
-  api.use(limitBody(limits.maxApiBodyBytes), accountRoutes, linkRoutes, payoutRoutes, advertiserRoutes);
+  api.use(
+    limitBody(limits.maxApiBodyBytes),
+    accountRoutes,
+    linkRoutes,
+    payoutRoutes,
+    advertiserRoutes,
+    integrationRoutes,
+  );
   app.use("/api", api);
 
   app.use(notFound);

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { logger } from "firebase-functions";
 import { z } from "zod";
-import { ApiError } from "../errors.js";
+import { ApiError, asBadRequest } from "../errors.js";
 
 /** Unknown /api paths answer like every other refusal. */
 export const notFound: RequestHandler = (req, _res, next) => {
@@ -24,18 +24,10 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next)
 
 function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
-  if (err instanceof z.ZodError) return new ApiError("bad_request", describeZodError(err));
+  if (err instanceof z.ZodError) return asBadRequest(err);
   // Body parsers report malformed JSON and oversized bodies with an HTTP status of their own.
   const status = (err as { status?: unknown } | null)?.status;
   if (status === 400) return new ApiError("bad_request", "The request body is not valid JSON.");
   if (status === 413) return new ApiError("payload_too_large", "The request body is too large.");
   return new ApiError("internal", "Internal error. Please try again later.");
-}
-
-/** "field: problem" for the first issue, which is what a person fixing their request needs. */
-export function describeZodError(err: z.ZodError): string {
-  const issue = err.issues[0];
-  if (!issue) return "Invalid request.";
-  const where = issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
-  return `${where}${issue.message}`;
 }

@@ -53,7 +53,11 @@ export interface ProcessOptions {
   /** A fault test: fail after everything is staged, before the commit. */
   failBeforeCommit?: boolean;
   click?: ConvertingClick;
+  /** The refusal of the same id with other content (the default speaks of the signed events API's body). */
+  conflict?: (id: string) => string;
 }
+
+const bodyConflict = (id: string) => `Event ${id} was already received with a different body.`;
 
 const pendingRefundsRef = (advertiser: AdvertiserId, saleId: string) =>
   refs.pendingRefunds().doc(transactionId(advertiser, saleId));
@@ -63,7 +67,7 @@ export async function processEvent(
   event: AdvertiserEvent,
   bodySha256: string,
   now: Date,
-  { failBeforeCommit = false, click }: ProcessOptions = {},
+  { failBeforeCommit = false, click, conflict = bodyConflict }: ProcessOptions = {},
 ): Promise<EventOutcome> {
   const affiliate = await getAffiliateOrThrow(event.uid);
   return db().runTransaction(
@@ -72,7 +76,7 @@ export async function processEvent(
       const recorded = await tx.get(eventRef);
       if (recorded.exists) {
         if (recorded.data()!.body_sha256 === bodySha256) return { status: "duplicate" };
-        throw new ApiError("conflict", `Event ${event.id} was already received with a different body.`);
+        throw new ApiError("conflict", conflict(event.id));
       }
 
       const outcome = await apply(tx, event, affiliate, now, click);
