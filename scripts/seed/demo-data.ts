@@ -16,10 +16,13 @@ import type * as ProcessEventModule from "../../functions/src/ledger/process-eve
 import type * as ClicksModule from "../../functions/src/tracking/clicks.ts";
 import type * as PayoutsModule from "../../functions/src/payouts/payouts.ts";
 import type * as RecordPayoutModule from "../../functions/src/advertiser/record-payout.ts";
+import type * as IntegrationsModule from "../../functions/src/data/integrations.ts";
+import type * as InboundPostbackModule from "../../functions/src/domain/inbound-postback.ts";
+import type * as TrackModule from "../../functions/src/tracking/track.ts";
 import { demoAccounts } from "../lib/demo-accounts.ts";
 import { emulatorAdvertiserDocument } from "../lib/emulator-advertisers.ts";
 import { demoProjectId } from "../lib/project.ts";
-import { demoAffiliates, demoEvents, demoPayouts, seedTime } from "./demo-story.ts";
+import { demoAffiliates, demoEvents, demoLinkClicks, demoPayouts, seedTime } from "./demo-story.ts";
 
 if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
   throw new Error("The seed writes to the emulators only; run it through `npm run seed`.");
@@ -39,6 +42,9 @@ const { rollUpClicks } = await compiled<typeof ClicksModule>("tracking/clicks.js
 const { creditCompensation } = await compiled<typeof AdjustmentsModule>("ledger/adjustments.js");
 const { requestPayout } = await compiled<typeof PayoutsModule>("payouts/payouts.js");
 const { recordPayout } = await compiled<typeof RecordPayoutModule>("advertiser/record-payout.js");
+const { followLink } = await compiled<typeof TrackModule>("tracking/track.js");
+const { postbackFingerprint } = await compiled<typeof InboundPostbackModule>("domain/inbound-postback.js");
+const { logPostback } = await compiled<typeof IntegrationsModule>("data/integrations.js");
 
 db(); // initialises the Admin SDK for the demo project
 const auth = getAuth();
@@ -95,6 +101,14 @@ for (const affiliate of demoAffiliates) {
 // member) at their moments, through the same services the API calls.
 type Step = { at: number; run: () => Promise<unknown> };
 const staff = demoAccounts.find((account) => account.role === "advertiser staff")!;
+const postbacks: {
+  at: number;
+  type: "sign_up" | "sale";
+  id: string;
+  clickId: string;
+  amount: string | null;
+  outcome: "applied" | "pending" | "ignored" | "duplicate";
+}[] = [];
 const steps: Step[] = [
   ...demoEvents.map((body) => ({
     at: Date.parse(body.occurred_at),
@@ -125,11 +139,104 @@ const steps: Step[] = [
         ]
       : []),
   ]),
+  ...linkClickSteps(),
 ].sort((a, b) => a.at - b.at);
 for (const step of steps) await step.run();
+await integrations();
 for (const affiliate of demoAffiliates) await rollUpClicks(affiliate.uid, seedTime);
 
 console.log(
-  `Seeded ${users.length} users, ${demoAffiliates.length} affiliates, ${demoEvents.length} events and ` +
-    `${demoPayouts.length} payouts.`,
+  `Seeded ${users.length} users, ${demoAffiliates.length} affiliates, ${demoEvents.length} events, ` +
+    `${demoLinkClicks.length} link clicks, ${postbacks.length} postbacks and ${demoPayouts.length} payouts.`,
 );
+
+/**
+ * The demo affiliate's link clicks, through the redirect's own code (followLink), and the conversions
+ * the platform reports by their click ids, through the ledger as a postback applies them.
+ */
+function linkClickSteps(): Step[] {
+  const uid = "demo-affiliate";
+  const host = new URL(emulatorAdvertiserDocument("promptchan", advertisers.promptchan).link_domain).host;
+  return demoLinkClicks.flatMap((click, index) => {
+    let clickId: string | null = null;
+    const conversion = (type: "sign_up" | "sale", at: number, amount?: string): Step => ({
+      at,
+      run: async () => {
+        if (!clickId) throw new Error(`Demo click ${index} got no click id.`);
+        const doc = (await refs.clicks().doc(clickId).get()).data()!;
+        const id = `pc-${type}-${index}`;
+        const amountCents = amount === undefined ? undefined : Math.round(Number(amount) * 100);
+        const input = {
+          type,
+          transactionId: id,
+          clickId,
+          ...(amountCents === undefined ? {} : { amountCents }),
+          repeatIndex: 0,
+          saleId: null,
+          occurredAt: null,
+        };
+        const sha = createHash("sha256").update(postbackFingerprint("promptchan", input)).digest("hex");
+        const base = { id, advertiser: "promptchan" as const, uid, tracker: doc.tracker, occurredAt: new Date(at) };
+        const event =
+          type === "sale"
+            ? { ...base, type: "sale" as const, amountCents: amountCents!, repeatIndex: 0 }
+            : { ...base, type: "sign_up" as const };
+        const outcome = await processEvent(event, sha, new Date(at), { click: { id: clickId, doc } });
+        postbacks.push({ at, type, id, clickId, amount: amount ?? null, outcome: outcome.status });
+      },
+    });
+    return [
+      {
+        at: click.at,
+        run: async () => {
+          const target = await followLink(
+            {
+              host,
+              link: { uid, suffix: click.suffix },
+              landing: click.landing,
+              subIds: { sub1: click.sub1, sub2: click.sub2, sub3: null, sub4: null, sub5: null },
+              countAs: click.visitor,
+            },
+            new Date(click.at),
+          );
+          clickId = new URL(target).searchParams.get("click_id");
+        },
+      },
+      ...(click.signUpAt === null ? [] : [conversion("sign_up", click.signUpAt)]),
+      ...(click.sale === null ? [] : [conversion("sale", click.sale.at, click.sale.amount)]),
+    ];
+  });
+}
+
+/**
+ * Each advertiser's postback token (the emulators' documented demo value, like the signing secrets), and
+ * promptchan's log of the postbacks above, as the integration page shows them.
+ */
+async function integrations(): Promise<void> {
+  for (const id of advertiserIds) {
+    await db()
+      .collection("integrations")
+      .doc(id)
+      .set({
+        tokens: [{ token: `pbt_demo_${id}`, created_at: seedTime, created_by: staff.email, expires_at: null }],
+        test_click_id: null,
+      });
+  }
+  for (const [index, postback] of postbacks.entries()) {
+    await logPostback(
+      "promptchan",
+      {
+        received_at: new Date(postback.at),
+        method: "GET",
+        event: postback.type,
+        transaction_id: postback.id,
+        click_id: postback.clickId,
+        amount: postback.amount,
+        status: 200,
+        outcome: postback.outcome === "duplicate" ? "duplicate" : postback.outcome,
+        reason: null,
+      },
+      `demo-${String(index).padStart(4, "0")}`,
+    );
+  }
+}

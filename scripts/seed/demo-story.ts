@@ -169,3 +169,60 @@ export const demoEvents: EventBody[] = demoAffiliates
   .flatMap((affiliate, index) => storyOf(affiliate, index))
   .filter((event) => Date.parse(event.occurred_at) < seedTime.getTime())
   .sort((a, b) => Date.parse(a.occurred_at) - Date.parse(b.occurred_at));
+
+/**
+ * Issue 18's side of the demo affiliate's month: clicks on their promptchan links with landing pages and
+ * sub-ids, through the tracking redirect's own code, and the sign-ups and sales the advertiser's platform
+ * then reports by click id (postbacks). They fill the conversion report by landing page, and the
+ * integration page's log.
+ */
+export interface DemoLinkClick {
+  at: number;
+  suffix: string;
+  landing: string;
+  sub1: string;
+  sub2: string;
+  /** The visitor, as the redirect's salted hash would name them. */
+  visitor: string;
+  signUpAt: number | null;
+  sale: { at: number; amount: string } | null;
+}
+
+/** Landing pages with how often the demo affiliate sends visitors there and how well each converts. */
+const demoLandings = [
+  { landing: "/ai-porn", share: 0.4, signUpRate: 0.22, saleRate: 0.45 },
+  { landing: "", share: 0.25, signUpRate: 0.1, saleRate: 0.3 },
+  { landing: "/nsfw-ai-chat", share: 0.2, signUpRate: 0.16, saleRate: 0.35 },
+  { landing: "/ai-generator", share: 0.15, signUpRate: 0.06, saleRate: 0.2 },
+];
+const demoCampaigns = ["tiktok-nov", "reddit-ads", "newsletter"];
+
+function linkClicksOf(days: number, perDay: number): DemoLinkClick[] {
+  const random = generator(1_018);
+  const clicks: DemoLinkClick[] = [];
+  for (let day = days; day >= 1; day--) {
+    const dayStart = seedTime.getTime() - day * dayMs;
+    const count = Math.round(perDay * (0.5 + random()));
+    for (let c = 0; c < count; c++) {
+      const at = dayStart + Math.floor(random() * dayMs);
+      let pick = random();
+      const page = demoLandings.find((candidate) => (pick -= candidate.share) < 0) ?? demoLandings[0]!;
+      const suffix = ["", "/tw", "/reddit"][Math.floor(random() * 3)]!;
+      const converts = random() < page.signUpRate;
+      const buys = converts && random() < page.saleRate;
+      clicks.push({
+        at,
+        suffix,
+        landing: page.landing,
+        sub1: demoCampaigns[Math.floor(random() * demoCampaigns.length)]!,
+        sub2: `placement-${1 + Math.floor(random() * 4)}`,
+        visitor: `demo-visitor-${day}-${c}`,
+        signUpAt: converts ? at + 90_000 : null,
+        sale: buys ? { at: at + 900_000, amount: "19.99" } : null,
+      });
+    }
+  }
+  return clicks.filter((click) => click.at < seedTime.getTime());
+}
+
+export const demoLinkClicks: DemoLinkClick[] = linkClicksOf(30, 12);

@@ -141,8 +141,10 @@ export async function setTestClick(advertiser: AdvertiserId, clickId: string): P
 export async function logPostback(
   advertiser: AdvertiserId,
   entry: Omit<PostbackLogEntry, "expire_at">,
+  /** The entry's id: a new one unless given (the demo data gives its own, to stay the same run to run). */
+  id?: string,
 ): Promise<string> {
-  const ref = logRef(advertiser).doc();
+  const ref = id ? logRef(advertiser).doc(id) : logRef(advertiser).doc();
   await ref.set({ ...entry, expire_at: new Date(entry.received_at.getTime() + logKeptDays * dayMs) });
   return ref.id;
 }
