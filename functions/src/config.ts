@@ -24,6 +24,22 @@ export function adminEmails(): string[] {
     .filter(Boolean);
 }
 
+/** Who gets the daily digest of payouts due (comma-separated e-mails; none: no digest). */
+const staffDigestEmailsParam = defineString("STAFF_DIGEST_EMAILS", { default: "" });
+
+export function staffDigestEmails(): string[] {
+  return staffDigestEmailsParam
+    .value()
+    .split(",")
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+/** The site's public address, for links in e-mails ("https://partners.example"; none: e-mails name no link). */
+const siteUrlParam = defineString("SITE_URL", { default: "" });
+
+export const siteUrl = (): string => siteUrlParam.value().replace(/\/+$/, "");
+
 /** Salts the hash that identifies a click's visitor, so no IP address is ever stored. */
 export const visitorSalt = defineSecret("VISITOR_SALT");
 

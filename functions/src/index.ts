@@ -1,7 +1,8 @@
 import { setGlobalOptions } from "firebase-functions";
 import { onRequest } from "firebase-functions/https";
 import { onSchedule } from "firebase-functions/scheduler";
-import { eventSigningSecrets, visitorSalt } from "./config.js";
+import { eventSigningSecrets, siteUrl, staffDigestEmails, visitorSalt } from "./config.js";
+import { writeStaffDigest } from "./advertiser/staff-digest.js";
 import { createApp } from "./http/app.js";
 import { handleTrack } from "./http/track.js";
 import { rollUpAllClicks } from "./tracking/clicks.js";
@@ -17,4 +18,9 @@ export const track = onRequest({ memory: "256MiB", concurrency: 200, secrets: [v
 /** Folds click shards into the affiliates' totals and day documents. */
 export const rollUpClicks = onSchedule({ schedule: "every 5 minutes", timeoutSeconds: 540 }, async () => {
   await rollUpAllClicks();
+});
+
+/** The staff's daily e-mail of payouts due (advertiser/staff-digest.ts), once a day whatever the retries. */
+export const staffDigest = onSchedule({ schedule: "every day 08:00", timeZone: "Etc/UTC" }, async () => {
+  await writeStaffDigest(new Date(), staffDigestEmails(), siteUrl());
 });

@@ -151,6 +151,13 @@ const table: Row[] = [
     expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },
   },
   {
+    // Reinstating an affiliate who is not suspended: allowed callers change nothing and say so.
+    endpoint: "/api/set_suspension",
+    method: "POST",
+    body: () => ({ user_id: users.owner.uid, suspended: false }),
+    expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },
+  },
+  {
     endpoint: "/api/integration?advertiser=creategirls",
     method: "GET",
     expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },

@@ -14,6 +14,9 @@ const serverOnly = [
   // Postback tokens (secrets) and the postback log: staff see them through the API only.
   "integrations",
   "integrations/cutechat/postbacks",
+  // E-mails (the Trigger Email extension reads them with the Admin SDK) and the suspension audit.
+  "mail",
+  "suspension_audit",
   "unlisted",
   "affiliates/alice/unlisted",
 ];

@@ -9,9 +9,11 @@ import { summaryRow, type SummaryRow } from "../domain/advertiser-summary.js";
 import type { AffiliateDoc, PayoutDoc, Recorder } from "../domain/model.js";
 import { centsToDollars, formatDollarsFixed, type Cents } from "../domain/money.js";
 import { payoutDestination, type PayoutDestination } from "../domain/payout-details.js";
+import { mailDoc, mailIds, payoutSentMail } from "../domain/notifications.js";
 import { isWithinPayoutInterval } from "../domain/payout-eligibility.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { db, refs } from "../data/firestore.js";
+import { stageMail } from "../data/mail.js";
 import { recordersOf, writeRecorder } from "../data/payout-audit.js";
 import { ApiError } from "../errors.js";
 
@@ -113,6 +115,17 @@ export async function recordPayout(uid: string, amountCents: Cents, by: Recorder
         pending_payout_id: null,
         last_payout: now,
       });
+      stageMail(
+        tx,
+        mailIds.payoutSent(payoutId),
+        mailDoc(
+          payout.invoice.payee.invoice_email || affiliate.email,
+          payoutSentMail({ invoice: payout.invoice, paid_at: now }),
+          "payout_sent",
+          uid,
+          now,
+        ),
+      );
       const after: AffiliateDoc = {
         ...affiliate,
         total_payouts_cents: affiliate.total_payouts_cents + payout.amount_cents,

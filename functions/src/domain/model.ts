@@ -30,6 +30,10 @@ export const collections = {
   payoutAudit: "payout_audit",
   /** integrations/{advertiser}: postback tokens, and /postbacks the log of postbacks received (issue 18). */
   integrations: "integrations",
+  /** mail/{id}: e-mails for the Trigger Email extension to send, one per cause (domain/notifications.ts). */
+  mail: "mail",
+  /** suspension_audit/{id}: who suspended or reinstated an affiliate, when and why. */
+  suspensionAudit: "suspension_audit",
 } as const;
 
 /** A tracker's figures (SPEC.md §3: total_earnings, total_sign_ups, total_clicks, total_sales). */

@@ -5,8 +5,10 @@ import { newInvoice } from "../domain/invoice.js";
 import { collections, type AffiliateDoc, type InvoiceSnapshot, type PayoutDoc } from "../domain/model.js";
 import type { PayoutDetails } from "../domain/payout-details.js";
 import { payoutMessages, payoutRefusalOf, type PayoutRefusal } from "../domain/payout-eligibility.js";
+import { mailDoc, mailIds, payoutRequestedMail } from "../domain/notifications.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { db, refs } from "../data/firestore.js";
+import { stageMail } from "../data/mail.js";
 import { ApiError, type ErrorCode } from "../errors.js";
 
 const refusalCodes: Record<PayoutRefusal, ErrorCode> = {
@@ -58,6 +60,12 @@ export async function requestPayout(uid: string, details: PayoutDetails, now: Da
         pending_payout_id: invoice.invoice_number,
         latest_invoice: invoice,
       });
+      const to = details.invoice_email || affiliate.email;
+      stageMail(
+        tx,
+        mailIds.payoutRequested(invoice.invoice_number),
+        mailDoc(to, payoutRequestedMail(invoice), "payout_requested", uid, now),
+      );
       return invoice;
     },
     { maxAttempts: limits.transactionAttempts },

@@ -5,11 +5,12 @@ import { z } from "zod";
 import { loadOverdueRefunds, overdueRefundsLimit } from "../../advertiser/overdue-refunds.js";
 import { loadPayoutHistory, payoutHistoryCursorPattern, payoutHistoryLimit } from "../../advertiser/payout-history.js";
 import { recordPayout } from "../../advertiser/record-payout.js";
+import { setSuspension } from "../../advertiser/suspension.js";
 import { loadSummaryPage } from "../../advertiser/summary.js";
 import { summaryCursorPattern, summaryPageLimit } from "../../domain/advertiser-summary.js";
 import { MoneyFormatError, parseDollars } from "../../domain/money.js";
 import { callerOf, requireCaller, requireStaff } from "../auth.js";
-import { parseBody, uidField } from "../inputs.js";
+import { parseBody, plainTextField, uidField } from "../inputs.js";
 
 export const advertiserRoutes = Router();
 
@@ -63,6 +64,24 @@ advertiserRoutes.post("/record_payout", requireCaller, requireStaff, async (req,
   const body = parseBody(z.strictObject({ user_id: uidField, payout_amount: payoutAmount }), req);
   const { uid, email } = callerOf(req);
   res.json(await recordPayout(body.user_id, body.payout_amount, { uid, email }, new Date()));
+});
+
+const suspensionBody = z
+  .strictObject({
+    user_id: uidField,
+    suspended: z.boolean({ error: "must be true or false." }),
+    reason: plainTextField(500).optional(),
+  })
+  .refine((body) => !body.suspended || (body.reason ?? "").trim() !== "", {
+    path: ["reason"],
+    error: "say why the affiliate is suspended: they are told.",
+  });
+
+// POST /api/set_suspension: suspends an affiliate for fraud (with the reason they are e-mailed), or reinstates them.
+advertiserRoutes.post("/set_suspension", requireCaller, requireStaff, async (req, res) => {
+  const body = parseBody(suspensionBody, req);
+  const { uid, email } = callerOf(req);
+  res.json(await setSuspension(body.user_id, body.suspended, (body.reason ?? "").trim(), { uid, email }, new Date()));
 });
 
 const historyQuery = z.strictObject({

@@ -63,3 +63,24 @@ export function fetchPayoutHistory(user: User, after: string | null): Promise<Pa
 export function fetchOverdueRefunds(user: User): Promise<OverdueRefunds> {
   return callApi(user, "GET", "/api/overdue_refunds");
 }
+
+export interface SuspensionResult {
+  user_id: string;
+  fraud_user: boolean;
+  changed: boolean;
+  row: SummaryRow;
+}
+
+/** Suspends the affiliate (they are e-mailed the reason) or reinstates them. */
+export function setSuspension(
+  user: User,
+  row: SummaryRow,
+  suspended: boolean,
+  reason: string,
+): Promise<SuspensionResult> {
+  return callApi<SuspensionResult>(user, "POST", "/api/set_suspension", {
+    user_id: row.user_id,
+    suspended,
+    ...(suspended ? { reason } : {}),
+  });
+}

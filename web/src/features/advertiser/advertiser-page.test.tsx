@@ -15,6 +15,7 @@ const api = vi.hoisted(() => ({
   exportInvoice: vi.fn<() => Promise<void>>(),
   fetchPayoutHistory: vi.fn(async () => ({ payouts: [], next: null })),
   fetchOverdueRefunds: vi.fn(async () => ({ older_than_days: 7, count: 0, pending: [] })),
+  setSuspension: vi.fn<(user: unknown, row: SummaryRow, suspended: boolean, reason: string) => Promise<unknown>>(),
 }));
 vi.mock("./advertiser-api", () => api);
 const signedIn = vi.hoisted(() => ({
@@ -292,5 +293,57 @@ describe("the list", () => {
     await screen.findByRole("article", { name: "Affiliate 0" });
     expect(screen.getAllByRole("article").length).toBeLessThan(30);
     expect(screen.getByRole("list").getAttribute("style")).toMatch(/height: \d{6,}px/);
+  });
+});
+
+describe("suspending an affiliate", () => {
+  /** The open dialog, by its title (jsdom has no showModal, so it counts as hidden). */
+  function dialogTitled(title: string): HTMLElement {
+    const dialog = screen.getByRole("dialog", { hidden: true });
+    expect(document.getElementById(dialog.getAttribute("aria-labelledby")!)?.textContent).toBe(title);
+    return dialog;
+  }
+
+  test("asks why, sends the reason, and shows the card suspended", async () => {
+    api.setSuspension.mockImplementation(async (_user, row, suspended) => ({
+      user_id: row.user_id,
+      fraud_user: suspended,
+      changed: true,
+      row: { ...row, fraud_user: suspended },
+    }));
+    render(<AdvertiserPage />);
+    const lena = await screen.findByRole("article", { name: "Lena Lowkey" });
+    fireEvent.click(within(lena).getByRole("button", { name: "Suspend Lena Lowkey" }));
+    const dialog = dialogTitled("Suspend Lena Lowkey?");
+    // No reason: refused in the dialog, nothing sent.
+    fireEvent.click(within(dialog).getByRole("button", { name: "Suspend", hidden: true }));
+    expect(within(dialog).getByRole("alert", { hidden: true }).textContent).toBe(
+      "Say why: the affiliate is told the reason.",
+    );
+    expect(api.setSuspension).not.toHaveBeenCalled();
+
+    fireEvent.change(within(dialog).getByRole("textbox", { hidden: true }), {
+      target: { value: "  Bot sign-ups  " },
+    });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Suspend", hidden: true }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { hidden: true })).toBeNull());
+    expect(api.setSuspension).toHaveBeenCalledWith(signedIn.user, low, true, "Bot sign-ups");
+    const suspended = card("Lena Lowkey");
+    expect(within(suspended).getByText("Suspended")).toBeTruthy();
+    expect(within(suspended).getByRole("button", { name: "Reinstate Lena Lowkey" })).toBeTruthy();
+  });
+
+  test("a refusal stays in the dialog", async () => {
+    api.setSuspension.mockRejectedValue(new Error("Only advertiser staff may do this."));
+    render(<AdvertiserPage />);
+    const lena = await screen.findByRole("article", { name: "Lena Lowkey" });
+    fireEvent.click(within(lena).getByRole("button", { name: "Suspend Lena Lowkey" }));
+    const dialog = dialogTitled("Suspend Lena Lowkey?");
+    fireEvent.change(within(dialog).getByRole("textbox", { hidden: true }), { target: { value: "Fraud" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Suspend", hidden: true }));
+    expect((await within(dialog).findByRole("alert", { hidden: true })).textContent).toBe(
+      "Only advertiser staff may do this.",
+    );
+    expect(within(card("Lena Lowkey")).queryByText("Suspended")).toBeNull();
   });
 });

@@ -15,6 +15,7 @@ import { AffiliateList } from "./affiliate-list";
 import { filterViews, noFilters, summaryCsvFile, type AffiliateView, type Filters } from "./affiliate-view";
 import { OverdueRefunds } from "./overdue-refunds";
 import { PayoutHistory } from "./payout-history";
+import { SuspensionDialog } from "./suspension-dialog";
 import { useIsAdvertiser, useSummary } from "./use-advertiser";
 import styles from "./advertiser.module.css";
 
@@ -73,6 +74,8 @@ function AdvertiserDashboard({ user, isAdmin }: { user: User; isAdmin: boolean }
   const [confirming, setConfirming] = useState<AffiliateView | null>(null);
   // SPEC.md §8's alert for a failed invoice export, said in the page (role="alert") instead of window.alert.
   const [invoiceError, setInvoiceError] = useState<string | null>(null);
+  // The affiliate being suspended or reinstated (the dialog asks why, and confirms).
+  const [suspending, setSuspending] = useState<AffiliateView | null>(null);
 
   const shown = useMemo(() => filterViews(summary.views ?? [], deferredFilters), [summary.views, deferredFilters]);
   const pending = useMemo(() => (summary.views ?? []).filter((view) => view.row.payout_pending), [summary.views]);
@@ -178,12 +181,18 @@ function AdvertiserDashboard({ user, isAdmin }: { user: User; isAdmin: boolean }
               recording={summary.recording}
               onPayout={setConfirming}
               onExportInvoice={(view) => void invoice(view)}
+              onSuspend={setSuspending}
               linkDashboards={isAdmin}
             />
           )}
         </>
       )}
       <PayoutHistory user={user} version={historyVersion} />
+      <SuspensionDialog
+        view={suspending}
+        onClose={() => setSuspending(null)}
+        onConfirm={(view, reason) => summary.suspend(view.row, !view.row.fraud_user, reason)}
+      />
       <Dialog
         open={confirming !== null}
         title="Record this payout?"

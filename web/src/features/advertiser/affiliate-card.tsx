@@ -31,6 +31,8 @@ export interface AffiliateCardProps {
   recording: boolean;
   onPayout(): void;
   onExportInvoice(): void;
+  /** Suspend (or reinstate) the affiliate: the page asks for the reason and confirms. */
+  onSuspend(): void;
   /** For the admin: the affiliate's dashboard, read-only (Set Uid's view). */
   dashboardHref?: string | undefined;
 }
@@ -44,6 +46,7 @@ export function AffiliateCard({
   recording,
   onPayout,
   onExportInvoice,
+  onSuspend,
   dashboardHref,
 }: AffiliateCardProps) {
   const { row, rating, highRisk } = view;
@@ -108,6 +111,14 @@ export function AffiliateCard({
             </Button>
             <Button variant="ghost" size="small" disabled={!row.latest_invoice} onClick={onExportInvoice}>
               Export Invoice
+            </Button>
+            <Button
+              variant="ghost"
+              size="small"
+              onClick={onSuspend}
+              aria-label={`${row.fraud_user ? "Reinstate" : "Suspend"} ${name}`}
+            >
+              {row.fraud_user ? "Reinstate" : "Suspend"}
             </Button>
             {dashboardHref ? (
               <ButtonLink variant="ghost" size="small" to={dashboardHref} aria-label={`View ${name}'s dashboard`}>

@@ -14,6 +14,7 @@ export interface AffiliateListProps {
   recording: ReadonlySet<string>;
   onPayout(view: AffiliateView): void;
   onExportInvoice(view: AffiliateView): void;
+  onSuspend(view: AffiliateView): void;
   /** The admin's cards link to each affiliate's dashboard (read-only). */
   linkDashboards?: boolean;
 }
@@ -35,6 +36,7 @@ export function AffiliateList({
   recording,
   onPayout,
   onExportInvoice,
+  onSuspend,
   linkDashboards = false,
 }: AffiliateListProps) {
   const listRef = useRef<HTMLDivElement>(null);
@@ -81,6 +83,7 @@ export function AffiliateList({
               recording={recording.has(uid)}
               onPayout={() => onPayout(view)}
               onExportInvoice={() => onExportInvoice(view)}
+              onSuspend={() => onSuspend(view)}
               dashboardHref={linkDashboards ? `${paths.dashboard}?uid=${encodeURIComponent(uid)}` : undefined}
             />
           </div>

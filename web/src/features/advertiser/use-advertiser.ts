@@ -9,6 +9,7 @@ import {
   fetchOverdueRefunds,
   fetchSummary,
   recordPayout,
+  setSuspension,
   type RecordedPayout,
 } from "./advertiser-api";
 import { affiliateViews, type AffiliateView } from "./affiliate-view";
@@ -38,6 +39,8 @@ export interface SummaryState {
   recording: ReadonlySet<string>;
   refresh(): void;
   record(row: SummaryRow): Promise<void>;
+  /** Suspends or reinstates the row's affiliate; answers the refusal's message, or null when done. */
+  suspend(row: SummaryRow, suspended: boolean, reason: string): Promise<string | null>;
 }
 
 const recordPayoutKey = ["record-payout"];
@@ -83,6 +86,21 @@ export function useSummary(user: User): SummaryState {
     [mutateAsync],
   );
 
+  const suspend = useCallback(
+    async (row: SummaryRow, suspended: boolean, reason: string) => {
+      try {
+        const result = await setSuspension(user, row, suspended, reason);
+        queryClient.setQueryData<SummaryRow[]>(summaryKey, (rows) =>
+          rows?.map((current) => (current.user_id === result.row.user_id ? result.row : current)),
+        );
+        return null;
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
+    },
+    [user, queryClient, summaryKey],
+  );
+
   const recordingUids = useMutationState({
     filters: { mutationKey: recordPayoutKey, status: "pending" },
     select: (mutation) => (mutation.state.variables as SummaryRow).user_id,
@@ -103,6 +121,7 @@ export function useSummary(user: User): SummaryState {
     recording,
     refresh,
     record,
+    suspend,
   };
 }
 

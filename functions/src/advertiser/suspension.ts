@@ -1,0 +1,67 @@
+/**
+ * Suspending an affiliate for fraud, and reinstating them (POST /api/set_suspension, staff). A suspended
+ * affiliate's sales are recorded but earn nothing, they cannot request a payout and theirs cannot be
+ * recorded (SPEC.md's fraud_user). The change, its audit record (who, when, why) and, on a suspension, the
+ * affiliate's e-mail are written in one transaction; asking for the state the affiliate is already in
+ * changes nothing and sends nothing.
+ */
+import { summaryRow, type SummaryRow } from "../domain/advertiser-summary.js";
+import { collections, type Recorder } from "../domain/model.js";
+import { accountSuspendedMail, mailDoc, mailIds } from "../domain/notifications.js";
+import { limits } from "../config.js";
+import { getAffiliateOrThrow } from "../data/affiliates.js";
+import { db, refs } from "../data/firestore.js";
+import { stageMail } from "../data/mail.js";
+
+export interface SuspensionResult {
+  user_id: string;
+  fraud_user: boolean;
+  /** False when the affiliate was already in that state (nothing was written). */
+  changed: boolean;
+  row: SummaryRow;
+}
+
+export async function setSuspension(
+  uid: string,
+  suspended: boolean,
+  reason: string,
+  by: Recorder,
+  now: Date,
+): Promise<SuspensionResult> {
+  return db().runTransaction(
+    async (tx) => {
+      const affiliate = await getAffiliateOrThrow(uid, tx);
+      if (affiliate.fraud_user === suspended) {
+        return { user_id: uid, fraud_user: suspended, changed: false, row: summaryRow(affiliate) };
+      }
+      tx.update(refs.affiliate(uid).withConverter(null), { fraud_user: suspended });
+      tx.create(db().collection(collections.suspensionAudit).doc(), {
+        uid,
+        suspended,
+        reason,
+        by: { uid: by.uid, email: by.email },
+        at: now,
+      });
+      if (suspended) {
+        stageMail(
+          tx,
+          mailIds.accountSuspended(uid, now),
+          mailDoc(
+            affiliate.invoice_email || affiliate.email,
+            accountSuspendedMail(affiliate.name, reason),
+            "account_suspended",
+            uid,
+            now,
+          ),
+        );
+      }
+      return {
+        user_id: uid,
+        fraud_user: suspended,
+        changed: true,
+        row: summaryRow({ ...affiliate, fraud_user: suspended }),
+      };
+    },
+    { maxAttempts: limits.transactionAttempts },
+  );
+}

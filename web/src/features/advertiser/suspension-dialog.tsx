@@ -1,0 +1,85 @@
+/**
+ * Suspending an affiliate for fraud, or reinstating them: staff say why (the affiliate is e-mailed the
+ * reason) and confirm. A suspended affiliate's sales earn nothing and no payout can be requested or paid.
+ */
+import { useState } from "react";
+import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import type { AffiliateView } from "./affiliate-view";
+import styles from "./advertiser.module.css";
+
+export interface SuspensionDialogProps {
+  /** The affiliate to suspend or reinstate; the dialog is open while set. */
+  view: AffiliateView | null;
+  onClose(): void;
+  /** Answers the refusal's message, or null when done. */
+  onConfirm(view: AffiliateView, reason: string): Promise<string | null>;
+}
+
+export function SuspensionDialog({ view, onClose, onConfirm }: SuspensionDialogProps) {
+  // Keyed by the affiliate, so the reason and any error start afresh for each.
+  return view ? <SuspensionForm key={view.row.user_id} view={view} onClose={onClose} onConfirm={onConfirm} /> : null;
+}
+
+function SuspensionForm({ view, onClose, onConfirm }: SuspensionDialogProps & { view: AffiliateView }) {
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const suspending = !view.row.fraud_user;
+  const name = view.row.name || view.row.email || view.row.user_id;
+
+  async function confirm() {
+    if (suspending && reason.trim() === "") {
+      setError("Say why: the affiliate is told the reason.");
+      return;
+    }
+    setSaving(true);
+    const refusal = await onConfirm(view, reason.trim());
+    setSaving(false);
+    if (refusal) setError(refusal);
+    else onClose();
+  }
+
+  return (
+    <Dialog
+      open
+      title={suspending ? `Suspend ${name}?` : `Reinstate ${name}?`}
+      onClose={onClose}
+      closeLabel="Cancel"
+      actions={
+        <Button onClick={() => void confirm()} disabled={saving} aria-busy={saving}>
+          {saving ? "Saving…" : suspending ? "Suspend" : "Reinstate"}
+        </Button>
+      }
+    >
+      {suspending ? (
+        <>
+          <p>
+            Their links keep working, but new sales earn no commission and no payout can be requested or paid until they
+            are reinstated. They are e-mailed the reason.
+          </p>
+          <label className={styles["suspension-reason"]}>
+            <span>Reason (sent to the affiliate)</span>
+            <textarea
+              value={reason}
+              maxLength={500}
+              rows={3}
+              required
+              aria-invalid={error !== null && reason.trim() === ""}
+              onChange={(event) => setReason(event.target.value)}
+            />
+          </label>
+        </>
+      ) : (
+        <p>
+          Their new sales earn commission again and they can request payouts. Sales made while suspended stay at $0.
+        </p>
+      )}
+      {error ? (
+        <p className="message message-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}
