@@ -158,6 +158,11 @@ const table: Row[] = [
     expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },
   },
   {
+    endpoint: "/api/conversion_report?advertiser=creategirls",
+    method: "GET",
+    expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },
+  },
+  {
     endpoint: "/api/integration?advertiser=creategirls",
     method: "GET",
     expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },

@@ -9,6 +9,7 @@ import { limits } from "../config.js";
 import { advertiserIds } from "../domain/advertisers.js";
 import { newClick } from "../domain/clicks.js";
 import { lastDays } from "../domain/days.js";
+import { landingKey } from "../domain/ledger.js";
 import { landingPages } from "../domain/landing-pages.js";
 import {
   defaultTrackerKey,
@@ -59,7 +60,7 @@ const invoice: InvoiceSnapshot = {
 };
 const numbers = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((key) => [key, big])) as Record<K, number>;
-const trackerTotals = () => numbers(["earnings_cents", "sign_ups", "clicks", "sales"]);
+const trackerTotals = () => numbers(["earnings_cents", "sign_ups", "clicks", "sales", "first_sales"]);
 const suffix = (n: number) => `/${String(n).padStart(trackerMaxLength - 1, "x")}`;
 
 describe("worst-case document sizes (docs/data-model.md)", () => {
@@ -93,6 +94,15 @@ describe("worst-case document sizes (docs/data-model.md)", () => {
         advertiserIds.map((id) => [id, Object.fromEntries(keys.map((key) => [key, trackerTotals()]))]),
       ) as AffiliateDoc["trackers"],
       links: Object.fromEntries(advertiserIds.map((id) => [id, links])) as AffiliateDoc["links"],
+      // Every catalogue landing page, for every advertiser (the only keys the shard keys let through).
+      landings: Object.fromEntries(
+        advertiserIds.map((id) => [
+          id,
+          Object.fromEntries(
+            landingPages.map((page) => [landingKey(page.value), numbers(["clicks", "sign_ups", "first_sales"])]),
+          ),
+        ]),
+      ) as AffiliateDoc["landings"],
       recent_days: Object.fromEntries(
         lastDays(now, recentDaysKept).map((day) => [day, numbers(["clicks", "sign_ups", "sales", "earnings_cents"])]),
       ),

@@ -8,6 +8,7 @@
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { AdvertiserId } from "../domain/advertisers.js";
+import type { PostbackOutcome, ReceivedPostbackView } from "../domain/inbound-postback.js";
 import { collections } from "../domain/model.js";
 import { ApiError } from "../errors.js";
 import { db } from "./firestore.js";
@@ -36,20 +37,9 @@ export interface IntegrationDoc {
   test_click_id: string | null;
 }
 
-export type PostbackOutcome = "applied" | "duplicate" | "pending" | "ignored" | "refused" | "test";
-
 /** integrations/{advertiser}/postbacks/{id}: one received, authenticated postback and what came of it. */
-export interface PostbackLogEntry {
+export interface PostbackLogEntry extends Omit<ReceivedPostbackView, "id" | "received_at"> {
   received_at: Date;
-  method: string;
-  event: string | null;
-  transaction_id: string | null;
-  click_id: string | null;
-  /** The amount as sent (it may be what was wrong with it). */
-  amount: string | null;
-  status: number;
-  outcome: PostbackOutcome;
-  reason: string | null;
   expire_at: Date;
 }
 

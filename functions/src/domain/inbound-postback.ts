@@ -204,3 +204,36 @@ export function postbackUrlTemplate(origin: string, advertiser: AdvertiserId, to
   const macros = postbackMacros.map((name) => (name === "currency" ? "currency=USD" : `${name}={${name}}`)).join("&");
   return `${origin}/api/postback/${advertiser}?token=${encodeURIComponent(token)}&${macros}`;
 }
+
+/** What came of a received postback, as the log records it. */
+export type PostbackOutcome = "applied" | "duplicate" | "pending" | "ignored" | "refused" | "test";
+
+/** A received postback as GET /api/integration answers it (times ISO 8601). */
+export interface ReceivedPostbackView {
+  id: string;
+  received_at: string;
+  method: string;
+  event: string | null;
+  transaction_id: string | null;
+  click_id: string | null;
+  /** The amount as sent (it may be what was wrong with it). */
+  amount: string | null;
+  status: number;
+  outcome: PostbackOutcome;
+  reason: string | null;
+}
+
+/** GET /api/integration's answer: what the integration page shows for one advertiser. */
+export interface IntegrationView {
+  advertiser: AdvertiserId;
+  /** The URL to paste into the platform; null until the advertiser has a token. */
+  postback_url: string | null;
+  attribution_window_days: number;
+  /** The working tokens, newest first: the first is the current one. */
+  tokens: { token: string; created_at: string; created_by: string; expires_at: string | null }[];
+  test_click_id: string | null;
+  /** The postback URL filled in for a test sale of the test click. */
+  test_url: string | null;
+  /** The newest 100 postbacks received, newest first. */
+  recent: ReceivedPostbackView[];
+}

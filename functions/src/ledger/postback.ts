@@ -17,12 +17,13 @@ import {
   postbackFingerprint,
   PostbackFormatError,
   type PostbackInput,
+  type PostbackOutcome,
 } from "../domain/inbound-postback.js";
 import { transactionId } from "../domain/ledger.js";
 import { centsToDollars } from "../domain/money.js";
 import { findClickForConversion } from "../data/clicks.js";
 import { refs } from "../data/firestore.js";
-import { logPostback, type PostbackOutcome } from "../data/integrations.js";
+import { logPostback } from "../data/integrations.js";
 import { ApiError, asBadRequest } from "../errors.js";
 import { processEvent, type EventOutcome } from "./process-event.js";
 

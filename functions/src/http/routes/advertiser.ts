@@ -2,12 +2,14 @@ import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { Router, type Request, type Response } from "express";
 import { z } from "zod";
+import { loadConversionReport } from "../../advertiser/conversion-report.js";
 import { loadOverdueRefunds, overdueRefundsLimit } from "../../advertiser/overdue-refunds.js";
 import { loadPayoutHistory, payoutHistoryCursorPattern, payoutHistoryLimit } from "../../advertiser/payout-history.js";
 import { recordPayout } from "../../advertiser/record-payout.js";
 import { setSuspension } from "../../advertiser/suspension.js";
 import { loadSummaryPage } from "../../advertiser/summary.js";
 import { summaryCursorPattern, summaryPageLimit } from "../../domain/advertiser-summary.js";
+import { advertiserIds } from "../../domain/advertisers.js";
 import { MoneyFormatError, parseDollars } from "../../domain/money.js";
 import { callerOf, requireCaller, requireStaff } from "../auth.js";
 import { parseBody, plainTextField, uidField } from "../inputs.js";
@@ -108,6 +110,16 @@ const overdueRefundsQuery = z.strictObject({ limit: countParam(overdueRefundsLim
 advertiserRoutes.get("/overdue_refunds", requireCaller, requireStaff, async (req, res) => {
   const { limit = overdueRefundsLimit.default } = parseQuery(overdueRefundsQuery, req);
   res.json(await loadOverdueRefunds(new Date(), limit));
+});
+
+const reportQuery = z.strictObject({
+  advertiser: z.enum(advertiserIds, { error: `must be one of ${advertiserIds.join(", ")}.` }),
+});
+
+// GET /api/conversion_report?advertiser=: the programme's funnels by landing page, and its best trackers.
+advertiserRoutes.get("/conversion_report", requireCaller, requireStaff, async (req, res) => {
+  const { advertiser } = parseQuery(reportQuery, req);
+  await sendJson(req, res, JSON.stringify(await loadConversionReport(advertiser)));
 });
 
 const gzipAsync = promisify(gzip);

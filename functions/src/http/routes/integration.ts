@@ -3,7 +3,7 @@ import { Router, type Request } from "express";
 import { z } from "zod";
 import { advertiserIds, type AdvertiserId } from "../../domain/advertisers.js";
 import { newClick } from "../../domain/clicks.js";
-import { postbackUrlTemplate } from "../../domain/inbound-postback.js";
+import { postbackUrlTemplate, type IntegrationView } from "../../domain/inbound-postback.js";
 import { advertiserSettings } from "../../data/advertiser-config.js";
 import { findClickForConversion } from "../../data/clicks.js";
 import { refs } from "../../data/firestore.js";
@@ -34,7 +34,11 @@ function originOf(req: Request): string {
   return `${req.protocol}://${host}`;
 }
 
-async function integrationView(req: Request, advertiser: AdvertiserId, integration?: IntegrationDoc) {
+async function integrationView(
+  req: Request,
+  advertiser: AdvertiserId,
+  integration?: IntegrationDoc,
+): Promise<IntegrationView> {
   const now = new Date();
   const current = integration ?? (await loadIntegration(advertiser));
   const tokens = liveTokens(current, now);

@@ -1,6 +1,9 @@
 /** The advertiser page's calls (SPEC.md §7 and docs/api.md), through the app's API client. */
 import type { User } from "firebase/auth";
 import type { SummaryRow } from "@domain/advertiser-summary";
+import type { AdvertiserId } from "@domain/advertisers";
+import type { FunnelRow } from "@domain/conversion-report";
+import type { IntegrationView, ReceivedPostbackView } from "@domain/inbound-postback";
 import type { OverdueRefunds } from "@domain/overdue-refunds";
 import type { PayoutHistoryPage } from "@domain/payout-history";
 import { callApi, callApiForPdf, callApiWithHeaders, saveFile } from "../../lib/api";
@@ -82,5 +85,51 @@ export function setSuspension(
     user_id: row.user_id,
     suspended,
     ...(suspended ? { reason } : {}),
+  });
+}
+
+export interface ProgrammeReport {
+  advertiser: AdvertiserId;
+  affiliates: number;
+  totals: Omit<FunnelRow, "key">;
+  landings: FunnelRow[];
+  top_trackers: (FunnelRow & { uid: string; email: string; name: string; tracker: string })[];
+  min_tracker_clicks: number;
+}
+
+/** The programme's funnels for one advertiser: by landing page, and its best converting links. */
+export function fetchConversionReport(user: User, advertiser: AdvertiserId): Promise<ProgrammeReport> {
+  return callApi(user, "GET", `/api/conversion_report?advertiser=${advertiser}`);
+}
+
+/** The advertiser's postback integration: URL, tokens, test click and the postbacks received. */
+export function fetchIntegration(user: User, advertiser: AdvertiserId): Promise<IntegrationView> {
+  return callApi(user, "GET", `/api/integration?advertiser=${advertiser}`);
+}
+
+export function rotateToken(user: User, advertiser: AdvertiserId): Promise<IntegrationView> {
+  return callApi(user, "POST", "/api/integration/rotate_token", { advertiser });
+}
+
+export function revokeToken(user: User, advertiser: AdvertiserId, token: string): Promise<IntegrationView> {
+  return callApi(user, "POST", "/api/integration/revoke_token", { advertiser, token });
+}
+
+export interface TestConversion {
+  click_id: string;
+  outcome: { status: string; detail?: string };
+  entry?: ReceivedPostbackView;
+}
+
+export function sendTestConversion(
+  user: User,
+  advertiser: AdvertiserId,
+  event: "sign_up" | "sale",
+  amount: string,
+): Promise<TestConversion> {
+  return callApi(user, "POST", "/api/integration/test_conversion", {
+    advertiser,
+    event,
+    ...(event === "sale" ? { amount } : {}),
   });
 }

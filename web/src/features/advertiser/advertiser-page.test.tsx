@@ -15,6 +15,7 @@ const api = vi.hoisted(() => ({
   exportInvoice: vi.fn<() => Promise<void>>(),
   fetchPayoutHistory: vi.fn(async () => ({ payouts: [], next: null })),
   fetchOverdueRefunds: vi.fn(async () => ({ older_than_days: 7, count: 0, pending: [] })),
+  fetchConversionReport: vi.fn<(user: unknown, advertiser: string) => Promise<unknown>>(),
   setSuspension: vi.fn<(user: unknown, row: SummaryRow, suspended: boolean, reason: string) => Promise<unknown>>(),
 }));
 vi.mock("./advertiser-api", () => api);
@@ -345,5 +346,51 @@ describe("suspending an affiliate", () => {
       "Only advertiser staff may do this.",
     );
     expect(within(card("Lena Lowkey")).queryByText("Suspended")).toBeNull();
+  });
+});
+
+describe("the programme's conversion report", () => {
+  test("loads when opened, per advertiser, with the best page and links", async () => {
+    api.fetchConversionReport.mockImplementation(async (_user, advertiser) => ({
+      advertiser,
+      affiliates: 7,
+      totals: { clicks: 1_000, sign_ups: 100, first_sales: advertiser === "promptchan" ? 25 : 0 },
+      landings:
+        advertiser === "promptchan"
+          ? [
+              { key: "/ai-porn", clicks: 400, sign_ups: 60, first_sales: 20 },
+              { key: "default", clicks: 600, sign_ups: 40, first_sales: 5 },
+            ]
+          : [],
+      top_trackers: [
+        {
+          key: "u1:/tw",
+          uid: "u1",
+          email: "dana@demo.test",
+          name: "Dana Demo",
+          tracker: "/tw",
+          clicks: 90,
+          sign_ups: 9,
+          first_sales: 3,
+        },
+      ],
+      min_tracker_clicks: 20,
+    }));
+    render(<AdvertiserPage />);
+    const panel = (await screen.findByRole("heading", { name: "Conversion report" })).closest("section")!;
+    expect(api.fetchConversionReport).not.toHaveBeenCalled();
+    fireEvent.click(within(panel).getByRole("button", { name: "View" }));
+    const byPage = await within(panel).findByRole("table", { name: "By landing page" });
+    expect(within(byPage).getAllByRole("row")[1]!.textContent).toBe("AI PornBest400602015.0%5.0%");
+    expect(
+      within(panel).getByText(
+        /1,000 clicks → 100 sign-ups \(10\.0%\) → 25 first sales \(2\.5% of clicks\), from 7 affiliates\./,
+      ),
+    ).toBeTruthy();
+    expect(within(panel).getByRole("rowheader", { name: "Dana Demo · /tw" })).toBeTruthy();
+
+    fireEvent.click(within(panel).getByRole("radio", { name: "CuteChat" }));
+    expect(await within(panel).findByText("No clicks through CuteChat links yet.")).toBeTruthy();
+    expect(api.fetchConversionReport).toHaveBeenLastCalledWith(signedIn.user, "cutechat");
   });
 });

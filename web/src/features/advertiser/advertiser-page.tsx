@@ -13,8 +13,10 @@ import { useSignedIn } from "../../lib/auth";
 import { exportInvoice } from "./advertiser-api";
 import { AffiliateList } from "./affiliate-list";
 import { filterViews, noFilters, summaryCsvFile, type AffiliateView, type Filters } from "./affiliate-view";
+import { IntegrationPanel } from "./integration-panel";
 import { OverdueRefunds } from "./overdue-refunds";
 import { PayoutHistory } from "./payout-history";
+import { ProgrammeReportPanel } from "./programme-report";
 import { SuspensionDialog } from "./suspension-dialog";
 import { useIsAdvertiser, useSummary } from "./use-advertiser";
 import styles from "./advertiser.module.css";
@@ -188,6 +190,8 @@ function AdvertiserDashboard({ user, isAdmin }: { user: User; isAdmin: boolean }
         </>
       )}
       <PayoutHistory user={user} version={historyVersion} />
+      <ProgrammeReportPanel user={user} />
+      <IntegrationPanel user={user} />
       <SuspensionDialog
         view={suspending}
         onClose={() => setSuspending(null)}

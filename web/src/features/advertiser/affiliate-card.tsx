@@ -7,7 +7,7 @@ import { formatEarningsPerSignUp, ratingLabels, type RatingLabel } from "@domain
 import type { AffiliateView } from "./affiliate-view";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { Disclosure } from "../../components/ui/disclosure";
-import { useCopy } from "../../components/ui/use-copy";
+import { CopyButton } from "../../components/ui/copy-button";
 import styles from "./advertiser.module.css";
 
 const ratingClass: Record<RatingLabel, string | undefined> = {
@@ -152,21 +152,18 @@ function PayTo({ destination }: { destination: PayoutDestination }) {
 }
 
 function CopyableValue({ label, value }: { label: string; value: string }) {
-  const { state, copy } = useCopy();
   const text = useRef<HTMLElement>(null);
   return (
     <div className={styles["pay-to-field"]}>
       <dt>{label}</dt>
       <dd>
         <code ref={text}>{value}</code>
-        <Button size="small" variant="ghost" onClick={() => copy(value, text.current)} aria-label={`Copy ${label}`}>
-          {state === "copied" ? "Copied!" : "Copy"}
-        </Button>
-        {state === "refused" ? (
-          <span role="status" className={styles["payout-refusal"]}>
-            Copying was not allowed: the value is selected, press Ctrl+C (⌘C on a Mac).
-          </span>
-        ) : null}
+        <CopyButton
+          value={value}
+          label={`Copy ${label}`}
+          from={() => text.current}
+          refusalClassName={styles["payout-refusal"]}
+        />
       </dd>
     </div>
   );

@@ -1,5 +1,5 @@
-import { advertiserIds, advertisers, type AdvertiserId } from "@domain/advertisers";
-import { ChoiceButtons } from "../../components/ui/choice-buttons";
+import type { AdvertiserId } from "@domain/advertisers";
+import { AdvertiserChoice } from "../../components/advertiser-choice";
 import styles from "./dashboard.module.css";
 
 /**
@@ -18,11 +18,9 @@ export function AdvertiserSwitch({
       <span id="advertiser-switch-label" className={styles["advertiser-bar-label"]}>
         Trackers and links for
       </span>
-      <ChoiceButtons
-        choices={advertiserIds}
+      <AdvertiserChoice
         chosen={advertiser}
         onChoose={onChange}
-        labelOf={(id) => advertisers[id].name}
         labelledBy="advertiser-switch-label"
         className={styles["advertiser-switch"]}
       />

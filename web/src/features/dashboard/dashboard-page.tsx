@@ -12,6 +12,7 @@ import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../config/paths";
 import { isStaff, useLogOut, useSignedIn } from "../../lib/auth";
 import { AdvertiserSwitch } from "./advertiser-switch";
+import { ConversionReport } from "./conversion-report";
 import { createAccount } from "./dashboard-api";
 import { findAffiliates, maxMatches, type AffiliateMatch } from "./find-affiliate";
 import { FirstRunChecklist, useLinkCopied } from "./first-run-checklist";
@@ -188,6 +189,7 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
       </section>
       <AdvertiserSwitch advertiser={advertiser} onChange={setAdvertiser} />
       <TrackerCards affiliate={data} advertiser={advertiser} />
+      <ConversionReport affiliate={data} advertiser={advertiser} />
       {isAccountComplete(data) ? (
         <LinksSection
           user={user}

@@ -19,7 +19,7 @@ function formatPerClick(earningsCents: number, clicks: number): string {
 }
 
 /** The default link, a live link by its suffix, or every removed link's figures together. */
-function trackerName(key: string): string {
+export function trackerName(key: string): string {
   if (key === defaultTrackerKey) return "Default link";
   return key === removedTrackersKey ? "Removed trackers" : key;
 }

@@ -1,0 +1,388 @@
+/**
+ * The postback integration (issue 18), per advertiser: the URL to paste into the payment platform, its
+ * tokens (rotated with a week's overlap), a test conversion, and the last 100 postbacks received with what
+ * came of each, so an integration can be debugged without reading logs.
+ */
+import { useRef, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { User } from "firebase/auth";
+import { advertisers, type AdvertiserId } from "@domain/advertisers";
+import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { CopyButton } from "../../components/ui/copy-button";
+import type { IntegrationView as Integration, PostbackOutcome } from "@domain/inbound-postback";
+import { fetchIntegration, revokeToken, rotateToken, sendTestConversion, type TestConversion } from "./advertiser-api";
+import { PerAdvertiserPanel, timeFormat } from "./disclosure-panel";
+import styles from "./advertiser.module.css";
+
+/** What each macro of the URL is filled with by the platform. */
+const macros: [string, string][] = [
+  ["click_id", "the click_id our tracking link added to the landing URL"],
+  ["event", "sign_up, sale, refund or chargeback"],
+  ["amount", "what the customer paid (a sale) or got back (a refund; leave empty for all of it), in dollars: 19.99"],
+  ["currency", "USD"],
+  ["transaction_id", "your unique id for this event: a retry with the same id is answered the same and counted once"],
+  ["repeat_index", "0 for a first payment, 1, 2 … for renewals (or send renewal=1)"],
+  ["sale_id", "for a refund or chargeback: the transaction_id of the sale"],
+];
+
+export const outcomeLabels: Record<PostbackOutcome, string> = {
+  applied: "Applied",
+  duplicate: "Duplicate",
+  pending: "Held for its sale",
+  ignored: "Ignored",
+  refused: "Refused",
+  test: "Test",
+};
+
+const outcomeFilters = ["all", "refused", "applied", "duplicate", "pending", "ignored", "test"] as const;
+type OutcomeFilter = (typeof outcomeFilters)[number];
+
+export function IntegrationPanel({ user }: { user: User }) {
+  return (
+    <PerAdvertiserPanel
+      id="integration"
+      heading="Postback integration"
+      lead="Connect your payment platform: the postback URL and its token, a test conversion, and the last 100 postbacks received."
+    >
+      {(advertiser) => <IntegrationView key={advertiser} user={user} advertiser={advertiser} />}
+    </PerAdvertiserPanel>
+  );
+}
+
+function IntegrationView({ user, advertiser }: { user: User; advertiser: AdvertiserId }) {
+  const queryClient = useQueryClient();
+  const key = ["integration", user.uid, advertiser];
+  const integration = useQuery({ queryKey: key, queryFn: () => fetchIntegration(user, advertiser) });
+  const [error, setError] = useState<string | null>(null);
+
+  /** Runs a change; its answer is the new state of the page, or its refusal is said in the page. */
+  async function change(action: () => Promise<Integration>): Promise<boolean> {
+    setError(null);
+    try {
+      queryClient.setQueryData(key, await action());
+      return true;
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+      return false;
+    }
+  }
+
+  if (integration.isPending) return <p className="muted">Loading the integration…</p>;
+  if (integration.isError) {
+    return <p className="message message-error">The integration could not be loaded: {integration.error.message}</p>;
+  }
+  const data = integration.data;
+  return (
+    <div className={styles.integration}>
+      {error ? (
+        <p className="message message-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <PostbackUrl data={data} onCreate={() => void change(() => rotateToken(user, advertiser))} />
+      <Tokens
+        data={data}
+        onRotate={() => change(() => rotateToken(user, advertiser))}
+        onRevoke={(token) => change(() => revokeToken(user, advertiser, token))}
+      />
+      <TestConversionForm
+        user={user}
+        advertiser={advertiser}
+        testUrl={data.test_url}
+        onSent={() => void integration.refetch()}
+      />
+      <ReceivedPostbacks data={data} refreshing={integration.isFetching} onRefresh={() => void integration.refetch()} />
+    </div>
+  );
+}
+
+function PostbackUrl({ data, onCreate }: { data: Integration; onCreate(): void }) {
+  const url = useRef<HTMLElement>(null);
+  const name = advertisers[data.advertiser].name;
+  return (
+    <section aria-labelledby="postback-url" className={styles["integration-part"]}>
+      <h3 id="postback-url">Postback URL</h3>
+      {data.postback_url ? (
+        <>
+          <p className="muted">
+            Paste it into your payment platform as the postback (server-to-server) URL for {name}; it fills in the
+            macros in braces. GET and POST both work (a form or JSON body), and a POST may be signed with the events
+            API&apos;s X-Signature instead of the token.
+          </p>
+          <div className={styles["integration-url"]}>
+            <code ref={url}>{data.postback_url}</code>
+            <CopyButton
+              value={data.postback_url}
+              label="Copy the postback URL"
+              from={() => url.current}
+              refusalClassName={styles["payout-refusal"]}
+            />
+          </div>
+        </>
+      ) : (
+        <p>
+          {name} has no postback token yet.{" "}
+          <Button size="small" onClick={onCreate}>
+            Create token
+          </Button>
+        </p>
+      )}
+      <dl className={styles["integration-macros"]}>
+        {macros.map(([macro, meaning]) => (
+          <div key={macro}>
+            <dt>
+              <code>{`{${macro}}`}</code>
+            </dt>
+            <dd>{meaning}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="muted">
+        Clicks can be credited for {data.attribution_window_days} days; a converted click stays credited for its
+        renewals and refunds.
+      </p>
+    </section>
+  );
+}
+
+function Tokens({
+  data,
+  onRotate,
+  onRevoke,
+}: {
+  data: Integration;
+  onRotate(): Promise<boolean>;
+  onRevoke(token: string): Promise<boolean>;
+}) {
+  const [revealed, setRevealed] = useState(false);
+  const [confirming, setConfirming] = useState<"rotate" | { revoke: string } | null>(null);
+  const [current, ...previous] = data.tokens;
+  const tokenText = useRef<HTMLElement>(null);
+  if (!current) return null;
+  const masked = (token: string) => `${token.slice(0, 8)}${"•".repeat(12)}${token.slice(-4)}`;
+
+  async function confirm() {
+    const action = confirming;
+    setConfirming(null);
+    if (action === "rotate") await onRotate();
+    else if (action) await onRevoke(action.revoke);
+  }
+
+  return (
+    <section aria-labelledby="postback-tokens" className={styles["integration-part"]}>
+      <h3 id="postback-tokens">Token</h3>
+      <div className={styles["integration-url"]}>
+        <code ref={tokenText} aria-label="Current token">
+          {revealed ? current.token : masked(current.token)}
+        </code>
+        <Button size="small" variant="ghost" onClick={() => setRevealed(!revealed)}>
+          {revealed ? "Hide" : "Reveal"}
+        </Button>
+        <CopyButton
+          value={current.token}
+          label="Copy the current token"
+          from={() => tokenText.current}
+          refusalClassName={styles["payout-refusal"]}
+        />
+        <Button size="small" variant="ghost" onClick={() => setConfirming("rotate")}>
+          Rotate token
+        </Button>
+      </div>
+      <p className="muted">
+        Made {timeFormat.format(new Date(current.created_at))}
+        {current.created_by ? ` by ${current.created_by}` : ""}.
+      </p>
+      {previous.map((token) => (
+        <p key={token.token} className={styles["integration-previous"]}>
+          The previous token ({masked(token.token)}) still works until{" "}
+          {token.expires_at ? timeFormat.format(new Date(token.expires_at)) : "revoked"}.{" "}
+          <Button size="small" variant="ghost" onClick={() => setConfirming({ revoke: token.token })}>
+            Revoke now
+          </Button>
+        </p>
+      ))}
+      <Dialog
+        open={confirming !== null}
+        title={confirming === "rotate" ? "Rotate the token?" : "Revoke the previous token?"}
+        onClose={() => setConfirming(null)}
+        closeLabel="Cancel"
+        actions={<Button onClick={() => void confirm()}>{confirming === "rotate" ? "Rotate" : "Revoke"}</Button>}
+      >
+        <p>
+          {confirming === "rotate"
+            ? "A new token replaces this one in the postback URL. The current token keeps working for 7 days, so you can update your platform; any older token stops now."
+            : "Postbacks sent with the previous token will be refused from now on. Make sure your platform uses the current one."}
+        </p>
+      </Dialog>
+    </section>
+  );
+}
+
+function TestConversionForm({
+  user,
+  advertiser,
+  testUrl,
+  onSent,
+}: {
+  user: User;
+  advertiser: AdvertiserId;
+  testUrl: string | null;
+  onSent(): void;
+}) {
+  const [event, setEvent] = useState<"sign_up" | "sale">("sale");
+  const [amount, setAmount] = useState("19.99");
+  const [sending, setSending] = useState(false);
+  const [result, setResult] = useState<TestConversion | { error: string } | null>(null);
+  const urlText = useRef<HTMLElement>(null);
+
+  async function send() {
+    setSending(true);
+    try {
+      setResult(await sendTestConversion(user, advertiser, event, amount));
+      onSent();
+    } catch (failure) {
+      setResult({ error: failure instanceof Error ? failure.message : String(failure) });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="test-conversion" className={styles["integration-part"]}>
+      <h3 id="test-conversion">Test conversion</h3>
+      <p className="muted">
+        Sends a postback for a test click through the same checks as a real one. It is logged as a test and credits
+        nobody.
+      </p>
+      <form
+        className={styles["integration-test"]}
+        onSubmit={(submitted) => {
+          submitted.preventDefault();
+          void send();
+        }}
+      >
+        <label>
+          <span>Event</span>
+          <select value={event} onChange={(changed) => setEvent(changed.target.value as "sign_up" | "sale")}>
+            <option value="sale">Sale</option>
+            <option value="sign_up">Sign-up</option>
+          </select>
+        </label>
+        {event === "sale" ? (
+          <label>
+            <span>Amount ($)</span>
+            <input value={amount} inputMode="decimal" onChange={(changed) => setAmount(changed.target.value)} />
+          </label>
+        ) : null}
+        <Button type="submit" size="small" disabled={sending} aria-busy={sending}>
+          {sending ? "Sending…" : "Send a test conversion"}
+        </Button>
+      </form>
+      {result ? (
+        "error" in result ? (
+          <p className="message message-error" role="alert">
+            {result.error}
+          </p>
+        ) : (
+          <p className="message" role="status">
+            {result.outcome.detail ?? result.outcome.status} Test click id: <code>{result.click_id}</code>
+          </p>
+        )
+      ) : null}
+      {testUrl ? (
+        <div className={styles["integration-url"]}>
+          <span className="muted">Or fire a test sale from your platform:</span>
+          <code ref={urlText}>{testUrl}</code>
+          <CopyButton
+            value={testUrl}
+            label="Copy the test URL"
+            from={() => urlText.current}
+            refusalClassName={styles["payout-refusal"]}
+          />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function ReceivedPostbacks({
+  data,
+  refreshing,
+  onRefresh,
+}: {
+  data: Integration;
+  refreshing: boolean;
+  onRefresh(): void;
+}) {
+  const [filter, setFilter] = useState<OutcomeFilter>("all");
+  const shown = filter === "all" ? data.recent : data.recent.filter((entry) => entry.outcome === filter);
+  return (
+    <section aria-labelledby="received-postbacks" className={styles["integration-part"]}>
+      <div className={styles["integration-log-header"]}>
+        <h3 id="received-postbacks">Postbacks received</h3>
+        <label>
+          <span>Show</span>
+          <select value={filter} onChange={(changed) => setFilter(changed.target.value as OutcomeFilter)}>
+            {outcomeFilters.map((value) => (
+              <option key={value} value={value}>
+                {value === "all" ? "All" : outcomeLabels[value]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button size="small" variant="ghost" onClick={onRefresh} disabled={refreshing}>
+          {refreshing ? "Refreshing…" : "Refresh"}
+        </Button>
+      </div>
+      {shown.length === 0 ? (
+        <p className="muted">
+          {data.recent.length === 0 ? "No postback received yet." : "No postback received with that outcome."}
+        </p>
+      ) : (
+        <div
+          className={styles["integration-log"]}
+          tabIndex={0}
+          role="region"
+          aria-label="Postbacks received, newest first"
+        >
+          <table className={styles["advertiser-table"]}>
+            <thead>
+              <tr>
+                <th scope="col">Received</th>
+                <th scope="col">Method</th>
+                <th scope="col">Event</th>
+                <th scope="col">Transaction</th>
+                <th scope="col">Click id</th>
+                <th scope="col" className={styles.number}>
+                  Amount
+                </th>
+                <th scope="col">Status</th>
+                <th scope="col">Outcome</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{timeFormat.format(new Date(entry.received_at))}</td>
+                  <td>{entry.method}</td>
+                  <td>{entry.event ?? "—"}</td>
+                  <td>{entry.transaction_id ?? "—"}</td>
+                  <td>{entry.click_id ? <code>{entry.click_id}</code> : "—"}</td>
+                  <td className={styles.number}>{entry.amount ?? "—"}</td>
+                  <td>{entry.status}</td>
+                  <td>
+                    <span className={`${styles["outcome-badge"]} ${styles[`outcome-${entry.outcome}`] ?? ""}`}>
+                      {outcomeLabels[entry.outcome]}
+                    </span>
+                    {entry.reason ? <span className={styles["outcome-reason"]}>{entry.reason}</span> : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
