@@ -40,6 +40,27 @@ const siteUrlParam = defineString("SITE_URL", { default: "" });
 
 export const siteUrl = (): string => siteUrlParam.value().replace(/\/+$/, "");
 
+/**
+ * Affiliates' postbacks (issue 18): how many times the task queue tries a call and how long it first waits
+ * between tries (doubling up to an hour), and the hosts that may be called although they are private:
+ * none in production; the emulators' env file names 127.0.0.1 so the tests' receiver can be called.
+ */
+export const postbackDelivery = {
+  maxAttempts: defineInt("POSTBACK_MAX_ATTEMPTS", { default: 6 }),
+  minBackoffSeconds: defineInt("POSTBACK_MIN_BACKOFF_SECONDS", { default: 30 }),
+};
+const postbackAllowedHostsParam = defineString("POSTBACK_ALLOWED_HOSTS", { default: "" });
+
+export function postbackUrlRules(): { allowedHosts: string[] } {
+  return {
+    allowedHosts: postbackAllowedHostsParam
+      .value()
+      .split(",")
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+  };
+}
+
 /** Salts the hash that identifies a click's visitor, so no IP address is ever stored. */
 export const visitorSalt = defineSecret("VISITOR_SALT");
 

@@ -1,7 +1,16 @@
 import { setGlobalOptions } from "firebase-functions";
 import { onRequest } from "firebase-functions/https";
 import { onSchedule } from "firebase-functions/scheduler";
-import { eventSigningSecrets, siteUrl, staffDigestEmails, visitorSalt } from "./config.js";
+import { onTaskDispatched } from "firebase-functions/tasks";
+import {
+  eventSigningSecrets,
+  postbackDelivery,
+  postbackUrlRules,
+  siteUrl,
+  staffDigestEmails,
+  visitorSalt,
+} from "./config.js";
+import { deliverQueued, sweepOutbox } from "./postbacks/deliver.js";
 import { writeStaffDigest } from "./advertiser/staff-digest.js";
 import { createApp } from "./http/app.js";
 import { handleTrack } from "./http/track.js";
@@ -18,7 +27,28 @@ export const track = onRequest({ memory: "256MiB", concurrency: 200, secrets: [v
 /** Folds click shards into the affiliates' totals and day documents. */
 export const rollUpClicks = onSchedule({ schedule: "every 5 minutes", timeoutSeconds: 540 }, async () => {
   await rollUpAllClicks();
+  // And the affiliates' postbacks a crash left staged but not queued.
+  await sweepOutbox(new Date());
 });
+
+/** Calls an affiliate's postback (postbacks/deliver.ts); the queue retries a failed call with backoff. */
+export const deliverPostback = onTaskDispatched<{ id: string }>(
+  {
+    retryConfig: {
+      maxAttempts: postbackDelivery.maxAttempts,
+      minBackoffSeconds: postbackDelivery.minBackoffSeconds,
+      maxBackoffSeconds: 3600,
+      maxDoublings: 6,
+    },
+    rateLimits: { maxConcurrentDispatches: 50 },
+    memory: "256MiB",
+    timeoutSeconds: 30,
+  },
+  async (request) => {
+    const attempt = (request.retryCount ?? 0) + 1;
+    await deliverQueued(request.data.id, attempt, postbackDelivery.maxAttempts.value(), postbackUrlRules());
+  },
+);
 
 /** The staff's daily e-mail of payouts due (advertiser/staff-digest.ts), once a day whatever the retries. */
 export const staffDigest = onSchedule({ schedule: "every day 08:00", timeZone: "Etc/UTC" }, async () => {

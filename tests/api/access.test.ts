@@ -158,6 +158,13 @@ const table: Row[] = [
     expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },
   },
   {
+    // Everyone signed in changes only their own postbacks: none has this one.
+    endpoint: "/api/delete_postback",
+    method: "POST",
+    body: () => ({ id: "zzzzzzzz" }),
+    expect: { anonymous: 401, owner: 404, other: 404, staff: 404, admin: 404, suspended: 404 },
+  },
+  {
     endpoint: "/api/conversion_report?advertiser=creategirls",
     method: "GET",
     expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },

@@ -1,12 +1,14 @@
 import { collection, collectionGroup, getDocs } from "firebase/firestore";
 import { test } from "vitest";
-import { affiliate, clickShard, day } from "../support/rules-factories.ts";
+import { affiliate, clickShard, day, delivery } from "../support/rules-factories.ts";
 import { documentOperations, expectAccess, accessMatrix, useRulesSuite } from "../support/rules-matrix.ts";
 
-// Two per-affiliate subcollections of figures, readable exactly like the affiliate document itself.
+// Per-affiliate subcollections (two of figures, and the postback delivery log), readable exactly like the
+// affiliate document itself.
 const subcollections = [
   { name: "days", id: "{yyyy-mm-dd}", existingId: "2026-11-20", newId: "2026-11-21", make: () => day("2026-11-20") },
   { name: "click_shards", id: "{shard}", existingId: "0", newId: "1", make: () => clickShard() },
+  { name: "postback_deliveries", id: "{delivery}", existingId: "d1", newId: "d2", make: () => delivery() },
 ];
 
 const suite = useRulesSuite(import.meta.url, {

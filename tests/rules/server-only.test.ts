@@ -16,6 +16,7 @@ const serverOnly = [
   "integrations/cutechat/postbacks",
   // E-mails (the Trigger Email extension reads them with the Admin SDK) and the suspension audit.
   "mail",
+  "postback_outbox",
   "suspension_audit",
   "unlisted",
   "affiliates/alice/unlisted",

@@ -44,6 +44,18 @@ export function clickShard(overrides: Doc = {}): Doc {
   return { clicks: 4, days: { "2026-11-20": { promptchan: { default: 3, "/tw": 1 } } }, ...overrides };
 }
 
+export function delivery(overrides: Doc = {}): Doc {
+  return {
+    at: new Date("2026-11-20T10:00:00Z"),
+    url: "https://tracker.example/pb?payout=12.00",
+    status: 200,
+    latency_ms: 85,
+    attempt: 1,
+    outcome: "delivered",
+    ...overrides,
+  };
+}
+
 export function payout(uid: string, overrides: Doc = {}): Doc {
   return { uid, amount_cents: 20000, status: "pending", ...overrides };
 }

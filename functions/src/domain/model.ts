@@ -8,6 +8,7 @@ import { defaultCommissionRate, defaultRepeatRates, type RepeatRates } from "./c
 import type { DayFigures, DayKey } from "./days.js";
 import type { Cents } from "./money.js";
 import { emptyPayoutDetails, type PayoutDetails, type PayoutType } from "./payout-details.js";
+import type { OutboundPostback } from "./outbound-postbacks.js";
 import type { SubIds } from "./sub-ids.js";
 
 export const collections = {
@@ -28,6 +29,10 @@ export const collections = {
   rateLimits: "rate_limits",
   /** payout_audit/{invoiceNumber}: who recorded each payout, which the payout's affiliate must not learn. */
   payoutAudit: "payout_audit",
+  /** postback_outbox/{id}: affiliates' postbacks to call, staged with the conversion (server-only). */
+  postbackOutbox: "postback_outbox",
+  /** affiliates/{uid}/postback_deliveries: each call of an affiliate's postback, for their delivery log. */
+  postbackDeliveries: "postback_deliveries",
   /** integrations/{advertiser}: postback tokens, and /postbacks the log of postbacks received (issue 18). */
   integrations: "integrations",
   /** mail/{id}: e-mails for the Trigger Email extension to send, one per cause (domain/notifications.ts). */
@@ -110,6 +115,8 @@ export interface AffiliateDoc extends PayoutDetails {
    * funnel of the clicks sent there (bounded by the catalogue: domain/landing-pages.ts).
    */
   landings: Record<AdvertiserId, Record<string, LandingTotals>>;
+  /** The affiliate's postbacks to their own tracker (at most 5; domain/outbound-postbacks.ts). */
+  postbacks: OutboundPostback[];
   /**
    * The last few months' daily figures (the newest 95 UTC days), kept beside the day documents so the
    * Last 7 Days cards and the 7-, 30- and 90-day chart cost no extra reads. Older keys are pruned as days pass.
@@ -164,6 +171,7 @@ export function newAffiliate(uid: string, email: string, now: Date): AffiliateDo
     trackers: perAdvertiser(() => ({})),
     links: perAdvertiser(() => []),
     landings: perAdvertiser(() => ({})),
+    postbacks: [],
     recent_days: {},
   };
 }

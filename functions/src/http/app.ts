@@ -10,6 +10,7 @@ import { integrationRoutes } from "./routes/integration.js";
 import { linkRoutes } from "./routes/links.js";
 import { payoutRoutes } from "./routes/payouts.js";
 import { postbackRoutes } from "./routes/postback.js";
+import { postbackSettingRoutes } from "./routes/postbacks.js";
 
 /** The Express app behind function `api`; Hosting sends it every /api/** request. */
 export function createApp(): express.Express {
@@ -37,6 +38,7 @@ export function createApp(): express.Express {
     payoutRoutes,
     advertiserRoutes,
     integrationRoutes,
+    postbackSettingRoutes,
   );
   app.use("/api", api);
 

@@ -17,10 +17,13 @@ import {
   recordRefund,
   recordSale,
   staleRecentDays,
+  trackerKey,
   transactionId,
   type LedgerChange,
   type RefundInput,
 } from "../domain/ledger.js";
+import type { Conversion } from "../domain/outbound-postbacks.js";
+import { subIdNames, type SubIds } from "../domain/sub-ids.js";
 import { countedTracker } from "../domain/trackers.js";
 import {
   type AffiliateDoc,
@@ -32,12 +35,21 @@ import {
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { clickIncrement, writeChanges } from "../data/aggregates.js";
 import { db, refs } from "../data/firestore.js";
+import { enqueuePostbacks, stagePostbacks } from "../data/postback-outbox.js";
 import { ApiError } from "../errors.js";
 
 export interface EventOutcome {
   status: "applied" | "pending" | "ignored" | "duplicate";
   detail?: string;
 }
+
+/** What applying an event did, and the conversions it credited or clawed back (for the affiliate's postbacks). */
+interface Applied extends EventOutcome {
+  credits?: Credit[];
+}
+
+/** One ledger entry's commission, as the affiliate's postback reports it. */
+type Credit = Omit<Conversion, "uid" | "advertiser">;
 
 /**
  * The click a conversion was reported by (a postback's click id): its landing page goes into the landing
@@ -70,7 +82,9 @@ export async function processEvent(
   { failBeforeCommit = false, click, conflict = bodyConflict }: ProcessOptions = {},
 ): Promise<EventOutcome> {
   const affiliate = await getAffiliateOrThrow(event.uid);
-  return db().runTransaction(
+  // The affiliate's postbacks the conversion fires, staged in the transaction: called once it has committed.
+  let staged: string[] = [];
+  const outcome = await db().runTransaction<EventOutcome>(
     async (tx) => {
       const eventRef = refs.events().doc(transactionId(event.advertiser, event.id));
       const recorded = await tx.get(eventRef);
@@ -79,10 +93,16 @@ export async function processEvent(
         throw new ApiError("conflict", conflict(event.id));
       }
 
-      const outcome = await apply(tx, event, affiliate, now, click);
+      const { credits = [], ...outcome } = await apply(tx, event, affiliate, now, click);
       if (click && outcome.status === "applied" && (event.type === "sign_up" || event.type === "sale")) {
         markConverted(tx, click, now);
       }
+      staged = stagePostbacks(
+        tx,
+        affiliate,
+        credits.map((credit) => ({ ...credit, uid: event.uid, advertiser: event.advertiser })),
+        now,
+      );
       const record: EventDoc = {
         advertiser_id: event.advertiser,
         event_id: event.id,
@@ -100,7 +120,14 @@ export async function processEvent(
     },
     { maxAttempts: limits.transactionAttempts },
   );
+  // A duplicate stages nothing; a crash before this leaves the outbox to the sweep (postbacks/deliver.ts).
+  if (outcome.status !== "duplicate") await enqueuePostbacks(staged);
+  return outcome;
 }
+
+/** The sub-ids a credit carries: its click's, when it came by click id. */
+const subIdsOf = (click: ClickDoc | undefined): SubIds =>
+  Object.fromEntries(subIdNames.map((name) => [name, click?.[name] ?? null])) as SubIds;
 
 /** A converted click is kept (no expiry) for the renewals and refunds that follow; written whole, as the TTL may race. */
 function markConverted(tx: Transaction, click: ConvertingClick, now: Date): void {
@@ -117,7 +144,7 @@ async function apply(
   affiliate: AffiliateDoc,
   now: Date,
   click: ConvertingClick | undefined,
-): Promise<EventOutcome> {
+): Promise<Applied> {
   // A tracker the affiliate has no link for (anyone can put one in a landing URL) counts as the default link.
   const tracker = countedTracker(affiliate.links, event.advertiser, event.tracker);
   switch (event.type) {
@@ -140,7 +167,15 @@ async function apply(
         ...landingOf(click),
       };
       writeChanges(tx, event.uid, [change], staleRecentDays(affiliate, now), now);
-      return { status: "applied" };
+      const credit: Credit = {
+        event: "sign_up",
+        tracker: trackerKey(tracker),
+        transactionId: event.id,
+        payoutCents: 0,
+        clickId: click?.id ?? null,
+        subIds: subIdsOf(click?.doc),
+      };
+      return { status: "applied", credits: [credit] };
     }
     case "sale":
       return applySale(tx, event, affiliate, now, click);
@@ -156,7 +191,7 @@ async function applySale(
   affiliate: AffiliateDoc,
   now: Date,
   click: ConvertingClick | undefined,
-): Promise<EventOutcome> {
+): Promise<Applied> {
   const saleRef = refs.transactions(event.uid).doc(transactionId(event.advertiser, event.id));
   const pendingRef = pendingRefundsRef(event.advertiser, event.id);
   const pending = (await tx.get(pendingRef)).data();
@@ -182,7 +217,8 @@ async function applySale(
   if (pending) tx.delete(pendingRef);
   writeChanges(tx, event.uid, changes, staleRecentDays(affiliate, now), now);
   const detail = refundEntries.length > 0 ? `Applied ${refundEntries.length} earlier refund(s).` : undefined;
-  return detail ? { status: "applied", detail } : { status: "applied" };
+  const credits = [sale.entry, ...refundEntries].map((entry) => creditOf(entry, click?.id ?? null, click?.doc));
+  return detail ? { status: "applied", detail, credits } : { status: "applied", credits };
 }
 
 async function applyRefund(
@@ -190,9 +226,14 @@ async function applyRefund(
   event: Extract<AdvertiserEvent, { type: "refund" | "chargeback" }>,
   affiliate: AffiliateDoc,
   now: Date,
-): Promise<EventOutcome> {
+): Promise<Applied> {
   const saleRef = refs.transactions(event.uid).doc(transactionId(event.advertiser, event.refersTo));
   const sale = (await tx.get(saleRef)).data();
+  // The sale's click, for the sub-ids of a clawback postback: read (before any write) only when one may fire.
+  const saleClick =
+    sale?.click_id && affiliate.postbacks.length > 0
+      ? (await tx.get(refs.clicks().doc(sale.click_id))).data()
+      : undefined;
 
   if (!sale) {
     const waiting: PendingRefund = {
@@ -235,7 +276,19 @@ async function applyRefund(
   tx.update(saleRef, applied.saleUpdate);
   tx.create(refs.transactions(event.uid).doc(transactionId(event.advertiser, event.id)), applied.entry);
   writeChanges(tx, event.uid, [applied.change], staleRecentDays(affiliate, now), now);
-  return { status: "applied" };
+  return { status: "applied", credits: [creditOf(applied.entry, sale.click_id ?? null, saleClick)] };
+}
+
+/** A ledger entry as its postback reports it: a sale's commission, a refund's or chargeback's clawback. */
+function creditOf(entry: TransactionDoc, clickId: string | null, click: ClickDoc | undefined): Credit {
+  return {
+    event: entry.type === "adjustment" ? "sale" : entry.type,
+    tracker: trackerKey(entry.tracker),
+    transactionId: entry.event_id,
+    payoutCents: entry.earnings_cents,
+    clickId,
+    subIds: subIdsOf(click),
+  };
 }
 
 function pendingToInput(advertiser: AdvertiserId, refund: PendingRefund): RefundInput {

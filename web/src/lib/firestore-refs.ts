@@ -22,6 +22,7 @@ import {
   type PayoutDoc,
   type TransactionDoc,
 } from "@domain/model";
+import type { DeliveryDoc } from "@domain/outbound-postbacks";
 
 /** Reads only: the rules refuse every client write, so a write here is a mistake made visible at once. */
 function converter<T extends object>(revive: (data: DocumentData) => T = reviveDates): FirestoreDataConverter<T> {
@@ -45,6 +46,8 @@ export const refs = {
     collection(db, collections.affiliates, uid, collections.days).withConverter(converter<DayDoc>()),
   clickShards: (db: Firestore, uid: string) =>
     collection(db, collections.affiliates, uid, collections.clickShards).withConverter(converter<ClickShardDoc>()),
+  postbackDeliveries: (db: Firestore, uid: string) =>
+    collection(db, collections.affiliates, uid, collections.postbackDeliveries).withConverter(converter<DeliveryDoc>()),
   payouts: (db: Firestore) => collection(db, collections.payouts).withConverter(converter<PayoutDoc>()),
   advertisers: (db: Firestore) => collection(db, collections.advertisers).withConverter(converter<AdvertiserDoc>()),
 };

@@ -1,6 +1,7 @@
 /** The dashboard's calls (SPEC.md §7), through the app's API client; components call these, never a path. */
 import type { User } from "firebase/auth";
 import type { AdvertiserId } from "@domain/advertisers";
+import type { DeliveryOutcome, OutboundEvent, OutboundPostback } from "@domain/outbound-postbacks";
 import type { PayoutDetailsRequest } from "@domain/payout-details";
 import { callApi, callApiForPdf, type DownloadedFile } from "../../lib/api";
 
@@ -34,4 +35,34 @@ export async function addCustomLink(user: User, owner: LinkOwner, suffix: string
 
 export async function deleteCustomLink(user: User, owner: LinkOwner, link: string): Promise<void> {
   await callApi(user, "POST", "/api/delete_custom_link", { ...owner, link });
+}
+
+export interface PostbackDraft {
+  id?: string;
+  advertiser: AdvertiserId;
+  tracker: string;
+  url: string;
+  events: OutboundEvent[];
+}
+
+/** Adds a postback, or replaces the one with its id; answers all of the affiliate's postbacks. */
+export async function savePostback(user: User, draft: PostbackDraft): Promise<OutboundPostback[]> {
+  return (await callApi<{ postbacks: OutboundPostback[] }>(user, "POST", "/api/save_postback", draft)).postbacks;
+}
+
+export async function deletePostback(user: User, id: string): Promise<OutboundPostback[]> {
+  return (await callApi<{ postbacks: OutboundPostback[] }>(user, "POST", "/api/delete_postback", { id })).postbacks;
+}
+
+export interface PostbackTest {
+  url: string;
+  status: number | null;
+  latency_ms: number;
+  outcome: DeliveryOutcome;
+  error: string | null;
+}
+
+/** Calls the postback now with made-up values. */
+export function testPostback(user: User, id: string): Promise<PostbackTest> {
+  return callApi<PostbackTest>(user, "POST", "/api/test_postback", { id });
 }

@@ -13,6 +13,7 @@ vi.mock("./use-affiliate", async (importOriginal) => ({
   ...(await importOriginal<typeof UseAffiliate>()),
   useAffiliate: () => ({ status: "success", data: reads.affiliate }),
   usePayouts: () => ({ status: "success", data: [] }),
+  usePostbackDeliveries: () => ({ status: "success", data: [] }),
   useLinkDomains: () => ({
     promptchan: "https://p.example",
     cutechat: "https://c.example",

@@ -19,6 +19,7 @@ import { FirstRunChecklist, useLinkCopied } from "./first-run-checklist";
 import { LinksSection } from "./links-section";
 import { PayoutList } from "./payout-list";
 import { PayoutSection } from "./payout-section";
+import { PostbacksSection } from "./postbacks-section";
 import { AllTime, LastSevenDays } from "./stat-cards";
 import { TrackerCards } from "./tracker-cards";
 import { TransactionHistory } from "./transaction-history";
@@ -205,6 +206,7 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
           <p className="muted">Complete your payout details below and your tracking links will appear here.</p>
         </section>
       )}
+      <PostbacksSection user={user} affiliate={data} readOnly={readOnly} />
       <PayoutSection key={data.uid} user={user} affiliate={data} readOnly={readOnly} />
       <PayoutList user={user} uid={uid} />
       <TransactionHistory uid={uid} />

@@ -16,6 +16,7 @@ import {
 } from "@domain/advertisers";
 import { withPendingClicks } from "@domain/ledger";
 import type { AffiliateDoc, PayoutDoc, TransactionDoc } from "@domain/model";
+import type { DeliveryDoc } from "@domain/outbound-postbacks";
 import { refs } from "../../lib/firestore-refs";
 
 export type Loaded<T> = { status: "loading" } | { status: "error"; error: Error } | { status: "success"; data: T };
@@ -41,6 +42,16 @@ export function useTransactions(uid: string, count: number): Loaded<TransactionD
   const db = useFirestore();
   const newest = useMemo(
     () => query(refs.transactions(db, uid), orderBy("timestamp", "desc"), limit(count)),
+    [db, uid, count],
+  );
+  return useList(newest);
+}
+
+/** The affiliate's newest postback calls (their delivery log), live. */
+export function usePostbackDeliveries(uid: string, count = 100): Loaded<DeliveryDoc[]> {
+  const db = useFirestore();
+  const newest = useMemo(
+    () => query(refs.postbackDeliveries(db, uid), orderBy("at", "desc"), limit(count)),
     [db, uid, count],
   );
   return useList(newest);

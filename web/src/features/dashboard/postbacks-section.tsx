@@ -1,0 +1,343 @@
+/**
+ * The affiliate's postbacks (issue 18): URLs of their own tracker (Voluum, RedTrack, Binom ...) that the
+ * programme calls when a conversion credits them, with their sub-ids and commission filled in; a test call;
+ * and the log of every call. The admin viewing someone's dashboard sees them read-only.
+ */
+import { useId, useState } from "react";
+import type { User } from "firebase/auth";
+import { advertiserIds, advertisers, type AdvertiserId } from "@domain/advertisers";
+import type { AffiliateDoc } from "@domain/model";
+import {
+  allLinks,
+  maxPostbacks,
+  outboundEvents,
+  outboundMacros,
+  type DeliveryOutcome,
+  type OutboundEvent,
+  type OutboundPostback,
+} from "@domain/outbound-postbacks";
+import { Button } from "../../components/ui/button";
+import { deletePostback, savePostback, testPostback, type PostbackDraft, type PostbackTest } from "./dashboard-api";
+import { usePostbackDeliveries } from "./use-affiliate";
+import styles from "./dashboard.module.css";
+
+const eventLabels: Record<OutboundEvent, string> = {
+  sign_up: "Sign-ups",
+  sale: "Sales",
+  refund: "Refunds (negative payout)",
+  chargeback: "Chargebacks (negative payout)",
+};
+
+const outcomeLabels: Record<DeliveryOutcome, string> = {
+  delivered: "Delivered",
+  retrying: "Failed, will retry",
+  gave_up: "Gave up",
+  refused: "Refused",
+};
+
+const macroHelp: Record<(typeof outboundMacros)[number], string> = {
+  sub1: "your sub-ids from the link",
+  sub2: "",
+  sub3: "",
+  sub4: "",
+  sub5: "",
+  click_id: "our click id",
+  event: "sign_up, sale, refund or chargeback",
+  payout: "your commission in dollars (negative for a clawback)",
+  currency: "USD",
+  transaction_id: "the advertiser's id for the conversion",
+};
+
+const timeFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
+function linkLabel(tracker: string): string {
+  if (tracker === allLinks) return "All links";
+  return tracker === "default" ? "Default link" : tracker;
+}
+
+export function PostbacksSection({
+  user,
+  affiliate,
+  readOnly,
+}: {
+  user: User;
+  affiliate: AffiliateDoc;
+  readOnly: boolean;
+}) {
+  const postbacks = affiliate.postbacks ?? [];
+  // The postback being edited (a draft without an id is a new one); none while the form is closed.
+  const [editing, setEditing] = useState<PostbackDraft | null>(null);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+
+  async function remove(postback: OutboundPostback) {
+    setMessage(null);
+    try {
+      await deletePostback(user, postback.id);
+      setMessage({ text: "Postback deleted.", error: false });
+    } catch (error) {
+      setMessage({ text: error instanceof Error ? error.message : String(error), error: true });
+    }
+  }
+
+  async function test(postback: OutboundPostback) {
+    setMessage(null);
+    try {
+      setMessage(describeTest(await testPostback(user, postback.id)));
+    } catch (error) {
+      setMessage({ text: error instanceof Error ? error.message : String(error), error: true });
+    }
+  }
+
+  return (
+    <section aria-labelledby="postbacks" className={styles["dashboard-section"]}>
+      <h2 id="postbacks">Postbacks</h2>
+      <p className="muted">
+        Send your conversions to your own tracker: we call your URL when a sign-up, sale, refund or chargeback credits
+        you, with the macros filled in. Up to {maxPostbacks} postbacks, one per link or one for all links of an
+        advertiser.
+      </p>
+      {postbacks.length === 0 ? <p className="muted">No postbacks yet.</p> : null}
+      <ul className={styles["postback-list"]}>
+        {postbacks.map((postback) => (
+          <li key={postback.id} className={styles["postback-item"]}>
+            <div className={styles["postback-head"]}>
+              <strong>
+                {advertisers[postback.advertiser].name} · {linkLabel(postback.tracker)}
+              </strong>
+              <span className="muted">
+                {postback.events.map((event) => eventLabels[event].split(" ")[0]).join(", ")}
+              </span>
+            </div>
+            <code className={styles["postback-url"]}>{postback.url}</code>
+            {readOnly ? null : (
+              <div className={styles["postback-actions"]}>
+                <Button size="small" variant="ghost" onClick={() => setEditing({ ...postback })}>
+                  Edit
+                </Button>
+                <Button size="small" variant="ghost" onClick={() => void test(postback)}>
+                  Send a test
+                </Button>
+                <Button size="small" variant="ghost" onClick={() => void remove(postback)}>
+                  Delete
+                </Button>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      {message ? (
+        <p className={message.error ? "message message-error" : "message"} role={message.error ? "alert" : "status"}>
+          {message.text}
+        </p>
+      ) : null}
+      {readOnly ? null : editing ? (
+        <PostbackForm
+          key={editing.id ?? "new"}
+          user={user}
+          affiliate={affiliate}
+          draft={editing}
+          onDone={(saved) => {
+            setEditing(null);
+            if (saved) setMessage({ text: "Postback saved.", error: false });
+          }}
+        />
+      ) : postbacks.length < maxPostbacks ? (
+        <Button
+          size="small"
+          onClick={() => {
+            setMessage(null);
+            setEditing({ advertiser: advertiserIds[0], tracker: allLinks, url: "", events: ["sale"] });
+          }}
+        >
+          Add a postback
+        </Button>
+      ) : null}
+      <DeliveryLog uid={affiliate.uid} />
+    </section>
+  );
+}
+
+function describeTest(result: PostbackTest): { text: string; error: boolean } {
+  if (result.outcome === "delivered") {
+    return { text: `Test delivered: your tracker answered ${result.status} in ${result.latency_ms} ms.`, error: false };
+  }
+  return { text: `Test not delivered: ${result.error ?? "no answer"}`, error: true };
+}
+
+function PostbackForm({
+  user,
+  affiliate,
+  draft,
+  onDone,
+}: {
+  user: User;
+  affiliate: AffiliateDoc;
+  draft: PostbackDraft;
+  onDone(saved: boolean): void;
+}) {
+  const id = useId();
+  const [form, setForm] = useState<PostbackDraft>(draft);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const links = affiliate.links[form.advertiser] ?? [];
+  const trackers = [allLinks, "default", ...links];
+
+  async function save() {
+    setSaving(true);
+    setError(null);
+    try {
+      await savePostback(user, { ...form, url: form.url.trim() });
+      onDone(true);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const toggle = (event: OutboundEvent, on: boolean) =>
+    setForm({ ...form, events: on ? [...form.events, event] : form.events.filter((chosen) => chosen !== event) });
+
+  return (
+    <form
+      className={styles["postback-form"]}
+      aria-label={draft.id ? "Edit the postback" : "Add a postback"}
+      onSubmit={(submitted) => {
+        submitted.preventDefault();
+        void save();
+      }}
+    >
+      <div className={styles["postback-fields"]}>
+        <label>
+          <span>Advertiser</span>
+          <select
+            value={form.advertiser}
+            onChange={(changed) =>
+              setForm({ ...form, advertiser: changed.target.value as AdvertiserId, tracker: allLinks })
+            }
+          >
+            {advertiserIds.map((advertiser) => (
+              <option key={advertiser} value={advertiser}>
+                {advertisers[advertiser].name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>Link</span>
+          <select value={form.tracker} onChange={(changed) => setForm({ ...form, tracker: changed.target.value })}>
+            {trackers.map((tracker) => (
+              <option key={tracker} value={tracker}>
+                {linkLabel(tracker)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <label className={styles["postback-url-field"]}>
+        <span>Postback URL</span>
+        <textarea
+          value={form.url}
+          rows={3}
+          maxLength={1000}
+          required
+          placeholder="https://your-tracker.example/postback?cid={sub1}&payout={payout}&txid={transaction_id}"
+          aria-invalid={error?.startsWith("url:") ?? false}
+          aria-describedby={`${id}-macros`}
+          onChange={(changed) => setForm({ ...form, url: changed.target.value })}
+        />
+      </label>
+      <p id={`${id}-macros`} className={`muted ${styles["postback-macros"]}`}>
+        Macros:{" "}
+        {outboundMacros.map((macro, index) => (
+          <span key={macro}>
+            <code>{`{${macro}}`}</code>
+            {macroHelp[macro] ? ` ${macroHelp[macro]}` : ""}
+            {index < outboundMacros.length - 1 ? "; " : "."}
+          </span>
+        ))}{" "}
+        Only public https or http addresses on the standard port; redirects are not followed.
+      </p>
+      <fieldset className={styles["postback-events"]}>
+        <legend>Send for</legend>
+        {outboundEvents.map((event) => (
+          <label key={event}>
+            <input
+              type="checkbox"
+              checked={form.events.includes(event)}
+              onChange={(changed) => toggle(event, changed.target.checked)}
+            />
+            {eventLabels[event]}
+          </label>
+        ))}
+      </fieldset>
+      {error ? (
+        <p className="message message-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className={styles["postback-actions"]}>
+        <Button type="submit" size="small" disabled={saving || form.events.length === 0} aria-busy={saving}>
+          {saving ? "Saving…" : "Save postback"}
+        </Button>
+        <Button size="small" variant="ghost" onClick={() => onDone(false)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function DeliveryLog({ uid }: { uid: string }) {
+  const deliveries = usePostbackDeliveries(uid);
+  if (deliveries.status === "loading") return <p className="muted">Loading the delivery log…</p>;
+  if (deliveries.status === "error")
+    return <p className="message message-error">The delivery log could not be loaded.</p>;
+  if (deliveries.data.length === 0) return null;
+  return (
+    <div className={styles["table-scroll"]} tabIndex={0} role="region" aria-label="Postback deliveries, newest first">
+      <table className={styles["payout-table"]}>
+        <caption className={styles["postback-caption"]}>Delivery log (the last 100 calls)</caption>
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Event</th>
+            <th scope="col">Result</th>
+            <th scope="col" className={styles.number}>
+              Status
+            </th>
+            <th scope="col" className={styles.number}>
+              Time taken
+            </th>
+            <th scope="col" className={styles.number}>
+              Attempt
+            </th>
+            <th scope="col">URL</th>
+          </tr>
+        </thead>
+        <tbody>
+          {deliveries.data.map((delivery) => (
+            <tr key={`${delivery.at.getTime()}-${delivery.url}-${delivery.attempt}`}>
+              <td>{timeFormat.format(delivery.at)}</td>
+              <td>
+                {delivery.event}
+                {delivery.test ? " (test)" : ""}
+              </td>
+              <td title={delivery.error ?? undefined}>{outcomeLabels[delivery.outcome]}</td>
+              <td className={styles.number}>{delivery.status ?? "—"}</td>
+              <td className={styles.number}>{delivery.latency_ms} ms</td>
+              <td className={styles.number}>{delivery.attempt}</td>
+              <td className={styles["postback-log-url"]}>{delivery.url}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
