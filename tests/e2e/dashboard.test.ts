@@ -234,7 +234,10 @@ describe("the affiliate dashboard", () => {
     await event(uid, "sale", { amount: "10.00", occurred_at: new Date(Date.now() - 120_000).toISOString() });
     await event(uid, "sale", { amount: "30.00" });
     await page.getByRole("button", { name: "View" }).click();
-    const rows = page.getByRole("row").filter({ has: page.getByRole("cell") });
+    const rows = page
+      .getByLabel("Transactions, newest first")
+      .getByRole("row")
+      .filter({ has: page.getByRole("cell") });
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
     expect(await rows.nth(0).textContent()).toContain("$18");
     expect(await rows.nth(1).textContent()).toContain("$6");

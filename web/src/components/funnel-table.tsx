@@ -62,11 +62,21 @@ export function FunnelTable<R extends FunnelRow>({ caption, nameHeading, rows, n
                 {name(row)}
                 {best?.key === row.key ? <span className={styles.badge}>Best</span> : null}
               </th>
-              <td className={styles.number}>{formatCount(row.clicks)}</td>
-              <td className={styles.number}>{formatCount(row.sign_ups)}</td>
-              <td className={styles.number}>{formatCount(row.first_sales)}</td>
-              <td className={styles.number}>{formatRate(row.sign_ups, row.clicks)}</td>
-              <td className={styles.number}>{formatRate(row.first_sales, row.clicks)}</td>
+              <td className={styles.number} data-label="Clicks">
+                {formatCount(row.clicks)}
+              </td>
+              <td className={styles.number} data-label="Sign-ups">
+                {formatCount(row.sign_ups)}
+              </td>
+              <td className={styles.number} data-label="First sales">
+                {formatCount(row.first_sales)}
+              </td>
+              <td className={styles.number} data-label="Sign-ups per click">
+                {formatRate(row.sign_ups, row.clicks)}
+              </td>
+              <td className={styles.number} data-label="First sales per click">
+                {formatRate(row.first_sales, row.clicks)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -350,33 +350,33 @@ function ReceivedPostbacks({
             <thead>
               <tr>
                 <th scope="col">Received</th>
-                <th scope="col">Method</th>
+                <th scope="col">Outcome</th>
                 <th scope="col">Event</th>
                 <th scope="col">Transaction</th>
-                <th scope="col">Click id</th>
                 <th scope="col" className={styles.number}>
                   Amount
                 </th>
                 <th scope="col">Status</th>
-                <th scope="col">Outcome</th>
+                <th scope="col">Click id</th>
+                <th scope="col">Method</th>
               </tr>
             </thead>
             <tbody>
               {shown.map((entry) => (
                 <tr key={entry.id}>
                   <td>{timeFormat.format(new Date(entry.received_at))}</td>
-                  <td>{entry.method}</td>
-                  <td>{entry.event ?? "—"}</td>
-                  <td>{entry.transaction_id ?? "—"}</td>
-                  <td>{entry.click_id ? <code>{entry.click_id}</code> : "—"}</td>
-                  <td className={styles.number}>{entry.amount ?? "—"}</td>
-                  <td>{entry.status}</td>
                   <td>
                     <span className={`${styles["outcome-badge"]} ${styles[`outcome-${entry.outcome}`] ?? ""}`}>
                       {outcomeLabels[entry.outcome]}
                     </span>
                     {entry.reason ? <span className={styles["outcome-reason"]}>{entry.reason}</span> : null}
                   </td>
+                  <td>{entry.event ?? "—"}</td>
+                  <td>{entry.transaction_id ?? "—"}</td>
+                  <td className={styles.number}>{entry.amount ?? "—"}</td>
+                  <td>{entry.status}</td>
+                  <td>{entry.click_id ? <code>{entry.click_id}</code> : "—"}</td>
+                  <td>{entry.method}</td>
                 </tr>
               ))}
             </tbody>
