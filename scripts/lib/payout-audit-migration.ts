@@ -52,7 +52,7 @@ function moveRecorder(db: Firestore, id: string): Promise<Outcome> {
       tx.create(auditRef, {
         recorded_by: { uid: recorder.uid, email: recorder.email },
         recorded_at: paidAt ?? requestedAt,
-      } satisfies Record<keyof PayoutAuditDoc, unknown>);
+      } satisfies Record<Exclude<keyof PayoutAuditDoc, "batch_id">, unknown>);
     }
     tx.update(payoutRef, { recorded_by: FieldValue.delete() });
     return outcome;

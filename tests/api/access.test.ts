@@ -158,6 +158,19 @@ const table: Row[] = [
     expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },
   },
   {
+    // A batch of an affiliate with no payout pending: made, and listed as skipped.
+    endpoint: "/api/payout_batches",
+    method: "POST",
+    body: () => ({ user_ids: [users.other.uid] }),
+    expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },
+  },
+  {
+    endpoint: "/api/payout_batches/record",
+    method: "POST",
+    body: () => ({ id: "A".repeat(20) }),
+    expect: { anonymous: 401, owner: 403, other: 403, staff: 404, admin: 404, suspended: 403 },
+  },
+  {
     // Everyone signed in changes only their own postbacks: none has this one.
     endpoint: "/api/delete_postback",
     method: "POST",

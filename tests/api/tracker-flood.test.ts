@@ -68,7 +68,13 @@ test(`${flood.toLocaleString("en")} distinct trackers leave the affiliate bounde
   const after = await affiliateView(uid);
   expect(after).toMatchObject({ total_sales: 3, total_earnings_cents: 3_600, total_clicks: 1 });
   expect(after.trackers.promptchan.default).toMatchObject({ sales: 2, earnings_cents: 2_400 });
-  expect(after.trackers.promptchan["/tw"]).toEqual({ sales: 1, earnings_cents: 1_200, clicks: 1, sign_ups: 0 });
+  expect(after.trackers.promptchan["/tw"]).toEqual({
+    sales: 1,
+    first_sales: 1,
+    earnings_cents: 1_200,
+    clicks: 1,
+    sign_ups: 0,
+  });
   expect(after.recent_days[dayKey(threeDaysAgo)]).toMatchObject({ sales: 1, earnings_cents: 1_800 });
   expect((await refs.days(uid).doc(dayKey(threeDaysAgo)).get()).data()).toMatchObject({ sales: 1 });
   const entry = (await refs.transactions(uid).doc(`promptchan_${sale.id}`).get()).data();

@@ -17,6 +17,7 @@ const serverOnly = [
   // E-mails (the Trigger Email extension reads them with the Admin SDK) and the suspension audit.
   "mail",
   "postback_outbox",
+  "payout_batches",
   "suspension_audit",
   "unlisted",
   "affiliates/alice/unlisted",

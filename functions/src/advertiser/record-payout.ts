@@ -83,7 +83,20 @@ function refuseOtherAmount(pendingCents: Cents, givenCents: Cents): void {
   }
 }
 
-export async function recordPayout(uid: string, amountCents: Cents, by: Recorder, now: Date): Promise<RecordedPayout> {
+export interface RecordOptions {
+  /** The batch recording it (kept in its audit record, so a resumed batch knows it paid it). */
+  batchId?: string;
+  /** The pending payout the caller means: another pending one (a new request since) is refused. */
+  invoiceNumber?: string;
+}
+
+export async function recordPayout(
+  uid: string,
+  amountCents: Cents,
+  by: Recorder,
+  now: Date,
+  { batchId, invoiceNumber }: RecordOptions = {},
+): Promise<RecordedPayout> {
   // The obvious refusals (the second click of a double click) without queueing for the transaction.
   const current = await getAffiliateOrThrow(uid);
   refuseIfSuspended(current);
@@ -101,6 +114,12 @@ export async function recordPayout(uid: string, amountCents: Cents, by: Recorder
       const read = readId ? await tx.get(refs.payouts().doc(readId)) : undefined;
       const payout = read?.data();
       if (!payoutId || payout?.status !== "pending") throw await nothingPending(read, tx);
+      if (invoiceNumber && payoutId !== invoiceNumber) {
+        throw new ApiError(
+          "conflict",
+          `The pending payout changed since the batch was made: it is now ${payoutId}, not ${invoiceNumber}.`,
+        );
+      }
       const payoutRef = refs.payouts().doc(payoutId);
       refuseIfSuspended(affiliate);
       refuseIfRecent(affiliate, now);
@@ -108,7 +127,7 @@ export async function recordPayout(uid: string, amountCents: Cents, by: Recorder
 
       // The affiliate reads their payout: who recorded it goes where only the functions read.
       tx.update(payoutRef.withConverter(null), { status: "paid", paid_at: now });
-      writeRecorder(tx, payoutId, by, now);
+      writeRecorder(tx, payoutId, by, now, batchId);
       tx.update(refs.affiliate(uid).withConverter(null), {
         total_payouts_cents: FieldValue.increment(payout.amount_cents),
         payout_pending: false,

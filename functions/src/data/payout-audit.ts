@@ -31,7 +31,11 @@ export async function recordersOf(
   return snapshots.map((audit, index) => audit.data()?.recorded_by ?? legacyRecorder(payouts[index]!.data()));
 }
 
-/** Writes, in `tx`, that `by` recorded the payout `invoiceNumber` at `at`. */
-export function writeRecorder(tx: Transaction, invoiceNumber: string, by: Recorder, at: Date): void {
-  tx.set(refs.payoutAudit().doc(invoiceNumber), { recorded_by: { uid: by.uid, email: by.email }, recorded_at: at });
+/** Writes, in `tx`, that `by` recorded the payout `invoiceNumber` at `at` (in batch `batchId`, if one). */
+export function writeRecorder(tx: Transaction, invoiceNumber: string, by: Recorder, at: Date, batchId?: string): void {
+  tx.set(refs.payoutAudit().doc(invoiceNumber), {
+    recorded_by: { uid: by.uid, email: by.email },
+    recorded_at: at,
+    ...(batchId ? { batch_id: batchId } : {}),
+  });
 }

@@ -37,6 +37,8 @@ export const collections = {
   integrations: "integrations",
   /** mail/{id}: e-mails for the Trigger Email extension to send, one per cause (domain/notifications.ts). */
   mail: "mail",
+  /** payout_batches/{id}: payouts recorded together, and each one's state (domain/payout-batch.ts). */
+  payoutBatches: "payout_batches",
   /** suspension_audit/{id}: who suspended or reinstated an affiliate, when and why. */
   suspensionAudit: "suspension_audit",
 } as const;
@@ -269,6 +271,8 @@ export interface Recorder {
 export interface PayoutAuditDoc {
   recorded_by: Recorder;
   recorded_at: Date;
+  /** The batch that recorded it (payout_batches/{id}), when one did. */
+  batch_id?: string;
 }
 
 export type EventType = "click" | "sign_up" | "sale" | "refund" | "chargeback";

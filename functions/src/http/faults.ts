@@ -5,8 +5,15 @@
  */
 import type { Request } from "express";
 
-export type FaultPoint = "before-commit" | "after-commit";
+export type FaultPoint = "before-commit" | "after-commit" | "mid-batch";
 
 export function faultRequested(req: Request, point: FaultPoint): boolean {
   return process.env.FUNCTIONS_EMULATOR === "true" && req.get("X-Test-Fault") === point;
+}
+
+/** For "mid-batch": after how many items (X-Test-Fault-After) the batch stops, as a crash would. */
+export function faultAfter(req: Request, point: FaultPoint): number | undefined {
+  if (!faultRequested(req, point)) return undefined;
+  const after = Number(req.get("X-Test-Fault-After"));
+  return Number.isInteger(after) && after > 0 ? after : undefined;
 }

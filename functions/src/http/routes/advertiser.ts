@@ -5,13 +5,16 @@ import { z } from "zod";
 import { loadConversionReport } from "../../advertiser/conversion-report.js";
 import { loadOverdueRefunds, overdueRefundsLimit } from "../../advertiser/overdue-refunds.js";
 import { loadPayoutHistory, payoutHistoryCursorPattern, payoutHistoryLimit } from "../../advertiser/payout-history.js";
+import { createBatch, loadBatch, runBatch } from "../../advertiser/payout-batch.js";
 import { recordPayout } from "../../advertiser/record-payout.js";
 import { setSuspension } from "../../advertiser/suspension.js";
 import { loadSummaryPage } from "../../advertiser/summary.js";
 import { summaryCursorPattern, summaryPageLimit } from "../../domain/advertiser-summary.js";
 import { advertiserIds } from "../../domain/advertisers.js";
+import { maxBatchSize } from "../../domain/payout-batch.js";
 import { MoneyFormatError, parseDollars } from "../../domain/money.js";
 import { callerOf, requireCaller, requireStaff } from "../auth.js";
+import { faultAfter } from "../faults.js";
 import { parseBody, plainTextField, uidField } from "../inputs.js";
 
 export const advertiserRoutes = Router();
@@ -66,6 +69,33 @@ advertiserRoutes.post("/record_payout", requireCaller, requireStaff, async (req,
   const body = parseBody(z.strictObject({ user_id: uidField, payout_amount: payoutAmount }), req);
   const { uid, email } = callerOf(req);
   res.json(await recordPayout(body.user_id, body.payout_amount, { uid, email }, new Date()));
+});
+
+const batchBody = z.strictObject({
+  user_ids: z
+    .array(uidField)
+    .min(1, { error: "choose at least one affiliate." })
+    .max(maxBatchSize, {
+      error: `a batch holds at most ${maxBatchSize} payouts.`,
+    }),
+});
+
+// POST /api/payout_batches: a batch of the chosen affiliates' pending payouts, frozen as they are now (to
+// export for the bank); those with none pending are listed as skipped.
+advertiserRoutes.post("/payout_batches", requireCaller, requireStaff, async (req, res) => {
+  const { user_ids } = parseBody(batchBody, req);
+  const { uid, email } = callerOf(req);
+  res.json(await loadBatch(await createBatch(user_ids, { uid, email }, new Date())));
+});
+
+const batchId = z.strictObject({ id: z.string().regex(/^[A-Za-z0-9]{20}$/, { error: "is not a batch." }) });
+
+// POST /api/payout_batches/record: records the batch's payouts as paid, each once; skipped ones say why. Run
+// again, it finishes a batch a crash stopped half-way (what it paid stays paid, once).
+advertiserRoutes.post("/payout_batches/record", requireCaller, requireStaff, async (req, res) => {
+  const { id } = parseBody(batchId, req);
+  const { uid, email } = callerOf(req);
+  res.json(await runBatch(id, { uid, email }, new Date(), { stopAfter: faultAfter(req, "mid-batch") }));
 });
 
 const suspensionBody = z

@@ -4,6 +4,7 @@ import type { SummaryRow } from "@domain/advertiser-summary";
 import type { AdvertiserId } from "@domain/advertisers";
 import type { FunnelRow } from "@domain/conversion-report";
 import type { IntegrationView, ReceivedPostbackView } from "@domain/inbound-postback";
+import type { BatchItem } from "@domain/payout-batch";
 import type { OverdueRefunds } from "@domain/overdue-refunds";
 import type { PayoutHistoryPage } from "@domain/payout-history";
 import { callApi, callApiForPdf, callApiWithHeaders, saveFile } from "../../lib/api";
@@ -132,4 +133,17 @@ export function sendTestConversion(
     event,
     ...(event === "sale" ? { amount } : {}),
   });
+}
+
+export interface PayoutBatch {
+  id: string;
+  created_at: string;
+  completed_at: string | null;
+  items: BatchItem[];
+}
+
+/** Freezes the chosen affiliates' pending payouts into a batch, then records each as paid (once). */
+export async function payBatch(user: User, userIds: string[]): Promise<PayoutBatch> {
+  const batch = await callApi<PayoutBatch>(user, "POST", "/api/payout_batches", { user_ids: userIds });
+  return callApi<PayoutBatch>(user, "POST", "/api/payout_batches/record", { id: batch.id });
 }

@@ -16,6 +16,7 @@ const api = vi.hoisted(() => ({
   fetchPayoutHistory: vi.fn(async () => ({ payouts: [], next: null })),
   fetchOverdueRefunds: vi.fn(async () => ({ older_than_days: 7, count: 0, pending: [] })),
   fetchConversionReport: vi.fn<(user: unknown, advertiser: string) => Promise<unknown>>(),
+  payBatch: vi.fn<(user: unknown, userIds: string[]) => Promise<unknown>>(),
   setSuspension: vi.fn<(user: unknown, row: SummaryRow, suspended: boolean, reason: string) => Promise<unknown>>(),
 }));
 vi.mock("./advertiser-api", () => api);
@@ -392,5 +393,64 @@ describe("the programme's conversion report", () => {
     fireEvent.click(within(panel).getByRole("radio", { name: "CuteChat" }));
     expect(await within(panel).findByText("No clicks through CuteChat links yet.")).toBeTruthy();
     expect(api.fetchConversionReport).toHaveBeenLastCalledWith(signedIn.user, "cutechat");
+  });
+});
+
+describe("due payouts", () => {
+  test("choose, export for the bank, record in one go; what was skipped says why", async () => {
+    const wise = {
+      ...pending,
+      email: "wanda@demo.test",
+      pending_destination: {
+        method: "Wise" as const,
+        fields: [["Wise Account Email", "wanda.wise@demo.test"]] as [string, string][],
+      },
+    };
+    api.fetchSummary.mockResolvedValue([low, risky, recentlyPaid, wise]);
+    api.payBatch.mockResolvedValue({
+      id: "b".repeat(20),
+      created_at: new Date().toISOString(),
+      completed_at: new Date().toISOString(),
+      items: [
+        { user_id: "pending", invoice_number: "INV-2026-000001", amount_cents: 24_000, status: "paid", reason: null },
+        {
+          user_id: "recent",
+          invoice_number: null,
+          amount_cents: 0,
+          status: "skipped",
+          reason: "This affiliate was already paid in the last 30 days.",
+        },
+      ],
+    });
+    const saved: { name: string; text: string }[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      void blob.text().then((text) => saved.push({ name: "", text }));
+      return "blob:x";
+    });
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    render(<AdvertiserPage />);
+    const panel = (await screen.findByRole("heading", { name: "Due payouts" })).closest("section")!;
+    expect(within(panel).getByText(/^2 requested payouts waiting to be paid/)).toBeTruthy();
+    fireEvent.click(within(panel).getByRole("button", { name: "View" }));
+    const table = within(panel).getByRole("region", { name: "Payouts due" });
+    expect(within(table).getAllByRole("row")).toHaveLength(3);
+    fireEvent.click(within(panel).getByRole("checkbox", { name: "Choose Wanda Wire" }));
+    expect(within(panel).getByText("1 chosen · $240.00")).toBeTruthy();
+    fireEvent.click(within(panel).getByRole("button", { name: "Wise batch CSV" }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.text).toBe(
+      "name,recipientEmail,paymentReference,receiverType,amountCurrency,amount,sourceCurrency,targetCurrency\r\n" +
+        "Wanda Wire,wanda.wise@demo.test,INV-2026-000001,PERSON,target,240.00,USD,USD\r\n",
+    );
+
+    fireEvent.click(within(panel).getByRole("checkbox", { name: "All 2" }));
+    fireEvent.click(within(panel).getByRole("button", { name: "Record 2 as paid" }));
+    const dialog = screen.getByRole("dialog", { hidden: true });
+    expect(dialog.textContent).toContain("Record 2 payouts ($340.00) as paid?");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Record as paid", hidden: true }));
+    await waitFor(() => expect(api.payBatch).toHaveBeenCalledWith(signedIn.user, ["pending", "recent"]));
+    const result = await within(panel).findByText(/^Recorded 1 payout as paid/);
+    expect(result.textContent).toBe("Recorded 1 payout as paid ($240.00). Skipped 1:");
+    expect(within(panel).getByText("Rita Recent: This affiliate was already paid in the last 30 days.")).toBeTruthy();
   });
 });

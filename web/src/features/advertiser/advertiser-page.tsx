@@ -13,6 +13,7 @@ import { useSignedIn } from "../../lib/auth";
 import { exportInvoice } from "./advertiser-api";
 import { AffiliateList } from "./affiliate-list";
 import { filterViews, noFilters, summaryCsvFile, type AffiliateView, type Filters } from "./affiliate-view";
+import { DuePayouts } from "./due-payouts";
 import { IntegrationPanel } from "./integration-panel";
 import { OverdueRefunds } from "./overdue-refunds";
 import { PayoutHistory } from "./payout-history";
@@ -119,6 +120,14 @@ function AdvertiserDashboard({ user, isAdmin }: { user: User; isAdmin: boolean }
         </p>
       </div>
       <OverdueRefunds user={user} />
+      <DuePayouts
+        user={user}
+        views={summary.views}
+        onRecorded={() => {
+          summary.refresh();
+          setHistoryVersion((version) => version + 1);
+        }}
+      />
       {total === 0 ? (
         <p className={styles["advertiser-empty"]}>{advertiserMessages.noData}</p>
       ) : (

@@ -1,0 +1,138 @@
+/**
+ * Recording many payouts at once (issue 19): a batch freezes each chosen affiliate's pending payout (its
+ * invoice and amount), then records each one as record_payout does, in its own transaction, with its own
+ * audit record naming the staff member and the batch. An affiliate whose pending payout changed, who was
+ * suspended or who was paid in the meantime is skipped with the reason.
+ *
+ * Never twice: each payout can be recorded once (record_payout's own guarantee), and the audit record says
+ * which batch recorded it, so a batch that crashed half-way is resumed by running it again: what it paid
+ * before the crash reads as paid, the rest is recorded now.
+ */
+import { logger } from "firebase-functions";
+import { maxBatchSize, type BatchDoc, type BatchItem } from "../domain/payout-batch.js";
+import { collections, type Recorder } from "../domain/model.js";
+import { db, refs } from "../data/firestore.js";
+import { ApiError } from "../errors.js";
+import { recordPayout } from "./record-payout.js";
+
+/** Payouts recorded at once: different affiliates, so their transactions never wait for each other. */
+const recordedAtOnce = 8;
+
+const batchRef = (id: string) => db().collection(collections.payoutBatches).doc(id);
+
+export interface BatchView extends Omit<BatchDoc, "created_at" | "completed_at"> {
+  id: string;
+  created_at: string;
+  completed_at: string | null;
+}
+
+function view(id: string, batch: BatchDoc): BatchView {
+  return {
+    id,
+    ...batch,
+    created_at: batch.created_at.toISOString(),
+    completed_at: batch.completed_at?.toISOString() ?? null,
+  };
+}
+
+/** Makes the batch: each affiliate's pending payout as it is now, or skipped when there is none. */
+export async function createBatch(userIds: string[], by: Recorder, now: Date): Promise<string> {
+  const uids = [...new Set(userIds)];
+  if (uids.length > maxBatchSize) {
+    throw new ApiError("bad_request", `A batch holds at most ${maxBatchSize} payouts.`);
+  }
+  const affiliates = uids.length === 0 ? [] : await db().getAll(...uids.map((uid) => refs.affiliate(uid)));
+  const pendingIds = affiliates.map((snapshot) => snapshot.data()?.pending_payout_id ?? null);
+  const wanted = pendingIds.filter((id): id is string => id !== null);
+  const payouts = new Map(
+    (wanted.length === 0 ? [] : await db().getAll(...wanted.map((id) => refs.payouts().doc(id)))).map((snapshot) => [
+      snapshot.id,
+      snapshot.data(),
+    ]),
+  );
+  const items: BatchItem[] = uids.map((uid, index) => {
+    const affiliate = affiliates[index]!.data();
+    const invoice = pendingIds[index] ?? null;
+    const payout = invoice ? payouts.get(invoice) : undefined;
+    const skipped = (reason: string): BatchItem => ({
+      user_id: uid,
+      invoice_number: invoice,
+      amount_cents: 0,
+      status: "skipped",
+      reason,
+    });
+    if (!affiliate) return skipped("No such affiliate.");
+    if (!affiliate.payout_pending || !payout || payout.status !== "pending") return skipped("No payout is pending.");
+    return {
+      user_id: uid,
+      invoice_number: invoice,
+      amount_cents: payout.amount_cents,
+      status: "pending",
+      reason: null,
+    };
+  });
+  const ref = db().collection(collections.payoutBatches).doc();
+  const batch: BatchDoc = { created_by: { uid: by.uid, email: by.email }, created_at: now, completed_at: null, items };
+  await ref.set(batch);
+  return ref.id;
+}
+
+/**
+ * Records the batch's pending items and saves each one's outcome. `stopAfter` (fault tests only) stops it
+ * after that many items, before their outcomes are saved, as a crash would.
+ */
+export async function runBatch(
+  id: string,
+  by: Recorder,
+  now: Date,
+  { stopAfter }: { stopAfter?: number } = {},
+): Promise<BatchView> {
+  const snapshot = await batchRef(id).get();
+  if (!snapshot.exists) throw new ApiError("not_found", `No payout batch ${id}.`);
+  const batch = reviveBatch(snapshot.data()!);
+  const items = [...batch.items];
+  const pending = items.map((item, index) => ({ item, index })).filter(({ item }) => item.status === "pending");
+  let done = 0;
+  for (let start = 0; start < pending.length; start += recordedAtOnce) {
+    const slice = pending.slice(start, start + recordedAtOnce);
+    const outcomes = await Promise.all(slice.map(({ item }) => recordItem(id, item, by, now)));
+    slice.forEach(({ index }, i) => (items[index] = outcomes[i]!));
+    done += slice.length;
+    if (stopAfter !== undefined && done >= stopAfter)
+      throw new Error(`Injected fault: batch ${id} stopped after ${done} payouts`);
+  }
+  const completed: BatchDoc = {
+    ...batch,
+    items,
+    completed_at: items.every((item) => item.status !== "pending") ? now : null,
+  };
+  await batchRef(id).set(completed);
+  return view(id, completed);
+}
+
+/** One item: paid now, paid by this batch already (before a crash), or skipped with the reason. */
+async function recordItem(batchId: string, item: BatchItem, by: Recorder, now: Date): Promise<BatchItem> {
+  const invoice = item.invoice_number!;
+  const audit = (await refs.payoutAudit().doc(invoice).get()).data();
+  if (audit?.batch_id === batchId) return { ...item, status: "paid", reason: null };
+  try {
+    await recordPayout(item.user_id, item.amount_cents, by, now, { batchId, invoiceNumber: invoice });
+    return { ...item, status: "paid", reason: null };
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) return { ...item, status: "skipped", reason: error.message };
+    // Left pending: a resume tries it again.
+    logger.error("payout batch: item failed", { batchId, uid: item.user_id, error });
+    return item;
+  }
+}
+
+export async function loadBatch(id: string): Promise<BatchView> {
+  const snapshot = await batchRef(id).get();
+  if (!snapshot.exists) throw new ApiError("not_found", `No payout batch ${id}.`);
+  return view(id, reviveBatch(snapshot.data()!));
+}
+
+function reviveBatch(data: FirebaseFirestore.DocumentData): BatchDoc {
+  const date = (value: unknown) => (value ? (value as { toDate(): Date }).toDate() : null);
+  return { ...(data as BatchDoc), created_at: date(data.created_at)!, completed_at: date(data.completed_at) };
+}
