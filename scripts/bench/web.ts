@@ -74,7 +74,9 @@ export async function benchWeb(ctx: BenchContext): Promise<Section> {
     bytes.push(
       await routeBytes(ctx, browser, "/advertiser", "staff", staff, (page) =>
         page.waitForFunction(
-          () => document.querySelector(".affiliate-card-header") || document.body.innerText.includes("No user data"),
+          () =>
+            document.querySelector('[class*="_affiliate-card-header_"]') ||
+            document.body.innerText.includes("No user data"),
           undefined,
           { timeout: 60_000 },
         ),
@@ -118,7 +120,8 @@ async function staffSession(ctx: BenchContext, browser: Browser): Promise<Storag
   try {
     await serveOfflineStandIns(context);
     const page = await context.newPage();
-    await signInWithEmailLink(page, user.email);
+    // Staff land on the advertiser page.
+    await signInWithEmailLink(page, user.email, "/advertiser");
     return await context.storageState({ indexedDB: true });
   } catch (error) {
     ctx.log(`web: no staff session (${(error as Error).message}); /advertiser left out`);

@@ -96,17 +96,19 @@ function hooks(): void {
     });
   } as typeof window.fetch;
 
-  // The dashboard's cards.
+  // The dashboard's cards. CSS module classes are scoped ("dashboard_stat-card_AbC12"): matched by their part.
+  const card = '[class*="_stat-card_"]';
+  const value = '[class*="_stat-value_"]';
   const filled = () => {
     if (!document.getElementById("all-time") || !document.getElementById("last-7-days")) return false;
-    const values = [...document.querySelectorAll(".stat-card .stat-value")];
+    const values = [...document.querySelectorAll(`${card} ${value}`)];
     if (values.length < 10 || values.some((value) => !value.textContent)) return false;
     const expected = window.__benchExpectBalance;
     if (expected === undefined) return true;
-    const balance = [...document.querySelectorAll(".stat-card")].find(
-      (card) => card.querySelector(".stat-label")?.textContent === "Balance",
+    const balance = [...document.querySelectorAll(card)].find(
+      (element) => element.querySelector('[class*="_stat-label_"]')?.textContent === "Balance",
     );
-    return balance?.querySelector(".stat-value")?.textContent === expected;
+    return balance?.querySelector(value)?.textContent === expected;
   };
   const watch = () => {
     if (window.__benchFilledAt === undefined && filled()) window.__benchFilledAt = performance.now();
