@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, test } from "vitest";
 import { sendEvent } from "../../scripts/lib/events-client.ts";
-import { refs, sendSale } from "../support/backend.ts";
+import { refs, sendMaturedSale } from "../support/backend.ts";
 import { payoutForm } from "../support/payout-details.ts";
 import { api, auth, createAffiliateUser, signIn, type TestUser } from "../support/users.ts";
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
   Object.assign(users, { owner, other, staff, admin, suspended });
   await refs.affiliate(suspended.uid).update({ fraud_user: true });
   // The owner has a payout pending, so there is an invoice to ask for.
-  await sendSale(owner.uid, 400);
+  await sendMaturedSale(owner.uid, 400);
   const requested = await api(owner, "POST", "/api/request_payout", form);
   invoiceNumber = /filename="(INV-[\d-]+)\.pdf"/.exec(requested.headers.get("content-disposition") ?? "")![1]!;
 });

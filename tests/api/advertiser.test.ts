@@ -4,7 +4,7 @@
  * file's own affiliates: their rows, and their order relative to each other.
  */
 import { beforeAll, describe, expect, test } from "vitest";
-import { createAffiliate, refs, sendSale } from "../support/backend.ts";
+import { createAffiliate, refs, sendMaturedSale } from "../support/backend.ts";
 import { emulatorConcurrency, inParallel } from "../support/concurrency.ts";
 import { payoutForm } from "../support/payout-details.ts";
 import { api, createAffiliateUser, createUser, type TestUser } from "../support/users.ts";
@@ -17,7 +17,7 @@ const form = payoutForm({ name: "Rita Recorded" });
 const day = 86_400_000;
 
 async function sale(uid: string, amount: string): Promise<void> {
-  const answer = await sendSale(uid, amount);
+  const answer = await sendMaturedSale(uid, amount);
   expect(answer.status).toBe(200);
 }
 

@@ -3,7 +3,7 @@
  * One table of cases per endpoint; each case starts from the same valid body and spoils one thing.
  */
 import { beforeAll, describe, expect, test } from "vitest";
-import { refs, sendSale } from "../support/backend.ts";
+import { refs, sendMaturedSale } from "../support/backend.ts";
 import { payoutForm } from "../support/payout-details.ts";
 import { api, createAffiliateUser, createUser, type TestUser } from "../support/users.ts";
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
  */
 async function preparedAffiliate(): Promise<TestUser> {
   const user = await createAffiliateUser();
-  await sendSale(user.uid, 500);
+  await sendMaturedSale(user.uid, 500);
   expect((await api(user, "POST", "/api/update_paypal_account", details)).status).toBe(200);
   expect((await api(user, "POST", "/api/add_custom_link", { uid: user.uid, suffix: "tw" })).status).toBe(200);
   return user;

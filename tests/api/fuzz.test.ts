@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { formatDollarsFixed } from "../../functions/src/domain/money.ts";
 import { sendEvent } from "../../scripts/lib/events-client.ts";
 import { siteUrl } from "../../scripts/lib/project.ts";
-import { openLink, refs, sendSale } from "../support/backend.ts";
+import { openLink, refs, sendMaturedSale } from "../support/backend.ts";
 import { payoutForm } from "../support/payout-details.ts";
 import { api, createAffiliateUser, createUser, type TestUser } from "../support/users.ts";
 
@@ -93,7 +93,7 @@ beforeAll(async () => {
   }
 
   const user = await createAffiliateUser();
-  await sendSale(user.uid, 400);
+  await sendMaturedSale(user.uid, 400);
   expect((await api(user, "POST", "/api/request_payout", form)).status).toBe(200);
   const invoice = (await refs.affiliate(user.uid).get()).data()!.pending_payout_id!;
   const payout = (await refs.payouts().doc(invoice).get()).data()!;

@@ -5,7 +5,7 @@
 import { describe, expect, test } from "vitest";
 import { writeStaffDigest } from "../../functions/src/advertiser/staff-digest.ts";
 import { dayKey } from "../../functions/src/domain/days.ts";
-import { db, refs, sendSale } from "../support/backend.ts";
+import { db, refs, sendMaturedSale } from "../support/backend.ts";
 import { emulatorConcurrency, inParallel } from "../support/concurrency.ts";
 import { payoutForm } from "../support/payout-details.ts";
 import { api, createAffiliateUser, createUser, type TestUser } from "../support/users.ts";
@@ -26,7 +26,7 @@ async function mailsOf(uid: string) {
 
 async function affiliateWithPendingPayout(): Promise<{ user: TestUser; invoice: string }> {
   const user = await createAffiliateUser();
-  expect((await sendSale(user.uid, "400")).status).toBe(200);
+  expect((await sendMaturedSale(user.uid, "400")).status).toBe(200);
   // Two requests at once: one payout, one e-mail.
   const answers = await inParallel([1, 2], 2, () => api(user, "POST", "/api/request_payout", form));
   expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);

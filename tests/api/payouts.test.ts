@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { refs, sendSale } from "../support/backend.ts";
+import { refs, sendMaturedSale } from "../support/backend.ts";
 import { emulatorConcurrency, inParallel } from "../support/concurrency.ts";
 import { payoutForm } from "../support/payout-details.ts";
 import { pdfText } from "../support/pdf.ts";
@@ -16,7 +16,7 @@ const form = payoutForm({
 /** An affiliate with `amount` dollars of sales (60% commission), optionally with details saved. */
 async function affiliateWithSales(amount: string): Promise<TestUser> {
   const user = await createAffiliateUser();
-  const answer = await sendSale(user.uid, amount);
+  const answer = await sendMaturedSale(user.uid, amount);
   expect(answer.status).toBe(200);
   return user;
 }

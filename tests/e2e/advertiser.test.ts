@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { siteUrl } from "../../scripts/lib/project.ts";
-import { createAffiliate, refs, sendSale } from "../support/backend.ts";
+import { createAffiliate, refs, sendMaturedSale } from "../support/backend.ts";
 import { launchBrowser, newContext } from "../../scripts/lib/browser.ts";
 import { seriousAccessibilityViolations } from "../support/axe.ts";
 import { collectPageErrors } from "../support/page-errors.ts";
@@ -29,7 +29,7 @@ const names = { alpha: `${tag} Alpha`, bravo: `${tag} Bravo`, charlie: `${tag} C
 /** Alpha: $240 earned (a $400 sale) and requested as a payout, through the API as the dashboard does it. */
 async function affiliateWithPendingPayout(name: string): Promise<string> {
   const user = await createAffiliateUser();
-  const sale = await sendSale(user.uid, "400");
+  const sale = await sendMaturedSale(user.uid, "400");
   expect(sale.status).toBe(200);
   const form = payoutForm({ name });
   expect((await api(user, "POST", "/api/update_paypal_account", form)).status).toBe(200);

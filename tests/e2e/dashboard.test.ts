@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sendEvent } from "../../scripts/lib/events-client.ts";
 import { rootDir, siteUrl } from "../../scripts/lib/project.ts";
 import { seriousAccessibilityViolations } from "../support/axe.ts";
-import { refs, sendSale } from "../support/backend.ts";
+import { refs, sendMaturedSale } from "../support/backend.ts";
 import { launchBrowser, newContext } from "../../scripts/lib/browser.ts";
 import { collectPageErrors } from "../support/page-errors.ts";
 import { signInWithEmailLink } from "../../scripts/lib/browser-sign-in.ts";
@@ -165,7 +165,7 @@ describe("the affiliate dashboard", () => {
 
   test("a pending payout is set apart from the balance and listed in Your Payouts with its invoice; once paid, it says so", async () => {
     const user = await createAffiliateUser();
-    expect((await sendSale(user.uid, "420")).status).toBe(200);
+    expect((await sendMaturedSale(user.uid, "420")).status).toBe(200);
     expect((await api(user, "POST", "/api/update_paypal_account", payoutForm())).status).toBe(200);
     const { page, errors, dialogs } = await signedIn(user.email, { width: 390, height: 844 });
     const yourPayouts = page.getByRole("region", { name: "Your Payouts" });

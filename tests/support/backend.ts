@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import http from "node:http";
+import { limits } from "../../functions/src/config.ts";
 import { db, refs } from "../../functions/src/data/firestore.ts";
 import { withPendingClicks } from "../../functions/src/domain/ledger.ts";
 import { newAffiliate, type AffiliateDoc, type ClickDoc } from "../../functions/src/domain/model.ts";
@@ -30,9 +31,18 @@ export function saleEvent(uid: string, amount: number | string = "50.00"): Event
   };
 }
 
-/** Sends saleEvent(uid, amount), signed. */
+/** Sends saleEvent(uid, amount), signed: its commission is in its hold period (issue 19), not yet payable. */
 export function sendSale(uid: string, amount: number | string) {
   return sendEvent(saleEvent(uid, amount));
+}
+
+/**
+ * A sale made a day longer ago than the commission hold (config's default, which the emulated advertisers
+ * keep), so its commission is payable at once: for tests that need money to pay out.
+ */
+export function sendMaturedSale(uid: string, amount: number | string) {
+  const occurred = new Date(Date.now() - (limits.commissionHoldDays + 1) * 86_400_000);
+  return sendEvent({ ...saleEvent(uid, amount), occurred_at: occurred.toISOString() });
 }
 
 /** A fresh affiliate for one test (a unique uid, so tests running side by side never share one). */

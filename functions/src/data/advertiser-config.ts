@@ -1,12 +1,14 @@
 /**
- * The advertisers' runtime configuration (link domain, website, attribution window) from advertisers/{id},
+ * The advertisers' runtime configuration (link domain, website, attribution window, commission hold) from advertisers/{id},
  * falling back to the registry's defaults. Cached per instance: the click redirect must not pay a read for
  * it on every click.
  */
 import { logger } from "firebase-functions";
+import type { z } from "zod";
 import { limits } from "../config.js";
 import { advertiserIds, advertisers, defaultAdvertiserId, type AdvertiserId } from "../domain/advertisers.js";
 import { attributionWindowDaysSchema } from "../domain/clicks.js";
+import { holdDaysSchema } from "../domain/balance.js";
 import { refs } from "./firestore.js";
 
 export interface AdvertiserSettings {
@@ -15,6 +17,8 @@ export interface AdvertiserSettings {
   linkDomain: string;
   /** Days a click can be credited with a conversion. */
   attributionWindowDays: number;
+  /** Days a sale's commission is held before it can be paid out. */
+  holdDays: number;
 }
 
 const cacheMs = 5 * 60 * 1000;
@@ -34,6 +38,7 @@ export async function advertiserSettings(now = Date.now()): Promise<Map<Advertis
           website: doc?.website || advertisers[id].website,
           linkDomain: (doc?.link_domain || advertisers[id].defaultLinkDomain).replace(/\/+$/, ""),
           attributionWindowDays: attributionWindowDays(id, doc?.attribution_window_days),
+          holdDays: storedDays(id, "hold_days", doc?.hold_days, holdDaysSchema, limits.commissionHoldDays),
         },
       ];
     }),
@@ -44,11 +49,22 @@ export async function advertiserSettings(now = Date.now()): Promise<Map<Advertis
 
 /** The advertiser's own window when it sets a valid one; the default when it sets none or a bad one. */
 export function attributionWindowDays(id: AdvertiserId, stored: unknown): number {
-  if (stored === undefined) return limits.attributionWindowDays;
-  const parsed = attributionWindowDaysSchema.safeParse(stored);
+  return storedDays(id, "attribution_window_days", stored, attributionWindowDaysSchema, limits.attributionWindowDays);
+}
+
+/** A number of days advertisers/{id} may set: its own when valid, else the default (a bad one is logged). */
+function storedDays(
+  id: AdvertiserId,
+  field: string,
+  stored: unknown,
+  schema: z.ZodType<number>,
+  fallback: number,
+): number {
+  if (stored === undefined) return fallback;
+  const parsed = schema.safeParse(stored);
   if (parsed.success) return parsed.data;
-  logger.warn("advertisers: attribution_window_days is not a whole number of days from 1 to 365", { id, stored });
-  return limits.attributionWindowDays;
+  logger.warn(`advertisers: ${field} is not a valid whole number of days`, { id, stored });
+  return fallback;
 }
 
 /** The advertiser whose link domain is `host` ("cutechat.ai", "127.0.0.1:5050"); the default otherwise. */

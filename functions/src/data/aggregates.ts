@@ -6,8 +6,8 @@
  */
 import { FieldValue, type Transaction } from "firebase-admin/firestore";
 import { limits } from "../config.js";
-import type { AdvertiserId } from "../domain/advertisers.js";
 import type { DayKey } from "../domain/days.js";
+import type { AdvertiserId } from "../domain/advertisers.js";
 import {
   affiliateIncrements,
   clickShardKey,
@@ -15,6 +15,7 @@ import {
   trackerKey,
   type Increments,
   type LedgerChange,
+  type StaleKeys,
 } from "../domain/ledger.js";
 import { removedTrackersKey, type AffiliateDoc } from "../domain/model.js";
 import { foldRemovedTrackers } from "../domain/trackers.js";
@@ -30,21 +31,17 @@ function asFieldIncrements(tree: Increments): Record<string, unknown> {
 }
 
 /**
- * Adds the changes to the affiliate and to each day they fall on; `staleDays` are recent_days keys that
- * have left the window (from an earlier read: a key once stale stays stale), deleted on the way.
+ * Adds the changes to the affiliate and to each day they fall on; `stale` names the recent days that have
+ * left the window and the held buckets that have matured (from an earlier read: a key once stale stays
+ * stale, and no change adds to it), deleted on the way.
  */
-export function writeChanges(
-  tx: Transaction,
-  uid: string,
-  changes: LedgerChange[],
-  staleDays: DayKey[],
-  now: Date,
-): void {
+export function writeChanges(tx: Transaction, uid: string, changes: LedgerChange[], stale: StaleKeys, now: Date): void {
   const update = asFieldIncrements(affiliateIncrements(changes, now));
-  if (staleDays.length > 0) {
-    update.recent_days = {
-      ...(update.recent_days as object | undefined),
-      ...Object.fromEntries(staleDays.map((day) => [day, FieldValue.delete()])),
+  for (const [field, keys] of Object.entries(stale)) {
+    if (keys.length === 0) continue;
+    update[field] = {
+      ...(update[field] as object | undefined),
+      ...Object.fromEntries(keys.map((key: string) => [key, FieldValue.delete()])),
     };
   }
   // set+merge rather than update: nested keys such as tracker "/tw" are map keys, not dotted paths.

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { dayKey, type DayKey } from "./days.js";
 import type { AffiliateDoc, InvoiceSnapshot } from "./model.js";
 import type { Cents } from "./money.js";
 
@@ -37,10 +39,51 @@ export function pendingInvoiceOf(affiliate: PendingSource): InvoiceSnapshot | nu
   return affiliate.payout_pending && invoice && invoice.invoice_number === affiliate.pending_payout_id ? invoice : null;
 }
 
+/** An advertiser's commission hold, when advertisers/{id} sets one: whole days, 0 (none) to 365. */
+export const holdDaysSchema = z.number().int().min(0).max(365);
+
+/** The affiliate document's field that holds commissions still in their hold period. */
+export type HeldSource = Pick<AffiliateDoc, "held">;
+
 /**
- * What the affiliate could still ask for: the balance less a payout already requested and not yet paid
- * (the balance counts a payout only once it is paid), floored at 0 as the balance is.
+ * Commission still in its hold period (issue 19): the sum of the `held` buckets that mature after today.
+ * A bucket matures at 00:00 UTC on its day; matured buckets still stored (pruned by the next ledger write)
+ * count for nothing.
  */
-export function availableBalanceOf(affiliate: BalanceSource & PendingSource): Cents {
-  return Math.max(0, balanceOf(affiliate) - (pendingInvoiceOf(affiliate)?.amount_cents ?? 0));
+export function heldCentsOf(affiliate: HeldSource, now: Date): Cents {
+  const today = dayKey(now);
+  let held = 0;
+  for (const [day, cents] of Object.entries(affiliate.held ?? {})) if (day > today) held += cents;
+  return held;
+}
+
+/** The next day commission matures on, and how much: null when nothing is held. */
+export function nextMaturityOf(affiliate: HeldSource, now: Date): { day: DayKey; cents: Cents } | null {
+  const today = dayKey(now);
+  const next = Object.entries(affiliate.held ?? {})
+    .filter(([day, cents]) => day > today && cents > 0)
+    .sort(([a], [b]) => (a < b ? -1 : 1))[0];
+  return next ? { day: next[0], cents: next[1] } : null;
+}
+
+/** The held buckets that have matured by `now`, for the next ledger write to delete. */
+export function maturedHeldDays(affiliate: HeldSource, now: Date): DayKey[] {
+  const today = dayKey(now);
+  return Object.keys(affiliate.held ?? {}).filter((day) => day <= today);
+}
+
+/**
+ * What can be paid out: the balance less the commission still held, floored at 0. SPEC.md's payout rules
+ * (the $200 minimum) apply to this, and a payout request pays exactly this.
+ */
+export function payableOf(affiliate: BalanceSource & HeldSource, now: Date): Cents {
+  return Math.max(0, balanceOf(affiliate) - heldCentsOf(affiliate, now));
+}
+
+/**
+ * What the affiliate could still ask for: the payable balance less a payout already requested and not yet
+ * paid (the balance counts a payout only once it is paid), floored at 0 as the balance is.
+ */
+export function availableBalanceOf(affiliate: BalanceSource & PendingSource & HeldSource, now: Date): Cents {
+  return Math.max(0, payableOf(affiliate, now) - (pendingInvoiceOf(affiliate)?.amount_cents ?? 0));
 }

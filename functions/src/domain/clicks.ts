@@ -6,6 +6,7 @@
 import { z } from "zod";
 import type { ClickDoc } from "./model.js";
 import type { SubIdName, SubIds } from "./sub-ids.js";
+import { dayMs } from "./days.js";
 
 /** A click id: 128 bits, base64url without padding (22 characters), so it goes in a URL as it is. */
 const clickIdPattern = /^[A-Za-z0-9_-]{22}$/;
@@ -16,8 +17,6 @@ export function isClickId(value: unknown): value is string {
 
 /** An advertiser's attribution window, when advertisers/{id} sets one: whole days, 1 to 365. */
 export const attributionWindowDaysSchema = z.number().int().min(1).max(365);
-
-const dayMs = 24 * 60 * 60 * 1000;
 
 /** The click document for a click counted at `now`, kept for the advertiser's attribution window. */
 export function newClick(

@@ -1,10 +1,15 @@
 /** Statistics are bucketed by UTC day, named "yyyy-mm-dd", so "last 7 days" rolls over by itself. */
 export type DayKey = string;
 
-const dayMs = 24 * 60 * 60 * 1000;
+export const dayMs = 24 * 60 * 60 * 1000;
 
 export function dayKey(date: Date): DayKey {
   return date.toISOString().slice(0, 10);
+}
+
+/** The UTC day `days` whole days after the day of `date`. */
+export function daysAfter(date: Date, days: number): DayKey {
+  return dayKey(new Date(date.getTime() + days * dayMs));
 }
 
 /** The keys of the `count` UTC days ending with (and including) the day of `now`, oldest first. */

@@ -4,6 +4,7 @@ import {
   affiliateIncrements,
   applyToAffiliate,
   dayIncrements,
+  staleKeysOf,
   staleRecentDays,
   pendingClickChanges,
   recordRefund,
@@ -181,7 +182,7 @@ describe("sales and refunds", () => {
   };
 
   test("a sale earns the commission and counts one sale", () => {
-    const { entry, change } = recordSale(affiliate, sale, now);
+    const { entry, change } = recordSale(affiliate, sale, now, 0);
     expect(entry).toMatchObject({ type: "sale", earnings_cents: 1_200, transaction_cost_cents: 2_000, rate: 0.6 });
     expect(change).toEqual({
       advertiser: "promptchan",
@@ -192,28 +193,28 @@ describe("sales and refunds", () => {
   });
 
   test("a sale naming a tracker the affiliate has no link for counts towards the default link", () => {
-    const { entry, change } = recordSale(affiliate, { ...sale, tracker: "/spam" }, now);
+    const { entry, change } = recordSale(affiliate, { ...sale, tracker: "/spam" }, now, 0);
     expect(entry.tracker).toBe("");
     expect(change.tracker).toBe("");
   });
 
   test("a renewal earns its repeat rate; one beyond the rates earns nothing but still counts", () => {
-    expect(recordSale(affiliate, { ...sale, repeatIndex: 1 }, now).entry.earnings_cents).toBe(1_000);
-    const late = recordSale(affiliate, { ...sale, repeatIndex: 13 }, now);
+    expect(recordSale(affiliate, { ...sale, repeatIndex: 1 }, now, 0).entry.earnings_cents).toBe(1_000);
+    const late = recordSale(affiliate, { ...sale, repeatIndex: 13 }, now, 0);
     expect(late.entry.earnings_cents).toBe(0);
     // A renewal is a sale but not a first sale.
     expect(late.change.figures).toEqual({ sales: 1, earnings_cents: 0 });
   });
 
   test("a suspended affiliate's sale is recorded but earns nothing payable", () => {
-    const { entry, change } = recordSale({ ...affiliate, fraud_user: true }, sale, now);
+    const { entry, change } = recordSale({ ...affiliate, fraud_user: true }, sale, now, 0);
     expect(entry.earnings_cents).toBe(0);
     expect(entry.note).toMatch(/withheld/);
     expect(change.figures.sales).toBe(1);
   });
 
   test("a refund claws back the commission; a second refund of the same sale does nothing", () => {
-    const { entry } = recordSale(affiliate, sale, now);
+    const { entry } = recordSale(affiliate, sale, now, 0);
     const refund = recordRefund(entry, { type: "refund", advertiser: "promptchan", id: "r1", occurredAt: now }, now)!;
     expect(refund.entry).toMatchObject({ type: "refund", earnings_cents: -1_200, refers_to: "s1", tracker: "/tw" });
     expect(refund.change.figures).toEqual({ refunds: 1, refunded_cents: 1_200 });
@@ -225,7 +226,7 @@ describe("sales and refunds", () => {
   });
 
   test("a partial refund claws back its share", () => {
-    const { entry } = recordSale(affiliate, sale, now);
+    const { entry } = recordSale(affiliate, sale, now, 0);
     const refund = recordRefund(
       entry,
       { type: "refund", advertiser: "promptchan", id: "r1", amountCents: 500, occurredAt: now },
@@ -233,6 +234,66 @@ describe("sales and refunds", () => {
     )!;
     expect(refund.entry.earnings_cents).toBe(-300);
     expect(refund.saleUpdate).toEqual({ refunded: true, refunded_amount_cents: 500, clawed_back_cents: 300 });
+  });
+});
+
+describe("the commission hold", () => {
+  const affiliate = newAffiliate("u1", "u1@demo.test", now);
+  const sale = {
+    advertiser: "promptchan" as const,
+    id: "s1",
+    tracker: "",
+    amountCents: 2_000,
+    repeatIndex: 0,
+    occurredAt: now,
+  };
+  const refundAt = (at: Date, amountCents?: number) => ({
+    type: "refund" as const,
+    advertiser: "promptchan" as const,
+    id: "r1",
+    occurredAt: at,
+    ...(amountCents === undefined ? {} : { amountCents }),
+  });
+  const day = 24 * 60 * 60 * 1000;
+
+  test("a sale's commission is held until the day the hold ends", () => {
+    const { entry, change } = recordSale(affiliate, sale, now, 30);
+    expect(entry.matures_on).toBe("2026-12-21");
+    expect(change.held).toEqual({ day: "2026-12-21", cents: 1_200 });
+    const patch = applyToAffiliate(affiliate, [change], now);
+    expect(patch.held).toEqual({ "2026-12-21": 1_200 });
+    expect(patch.total_earnings_cents).toBe(1_200);
+  });
+
+  test("a sale older than the hold, or one that earns nothing, holds nothing", () => {
+    const old = recordSale(affiliate, { ...sale, occurredAt: new Date(now.getTime() - 30 * day) }, now, 30);
+    expect(old.entry.matures_on).toBe("2026-11-21");
+    expect(old.change.held).toBeUndefined();
+    expect(recordSale({ ...affiliate, fraud_user: true }, sale, now, 30).change.held).toBeUndefined();
+    expect(recordSale(affiliate, sale, now, 0).change.held).toBeUndefined();
+  });
+
+  test("a refund inside the hold comes out of the held commission; after it, out of the balance", () => {
+    const { entry } = recordSale(affiliate, sale, now, 30);
+    const inside = recordRefund(entry, refundAt(now, 500), now)!;
+    expect(inside.change.held).toEqual({ day: "2026-12-21", cents: -300 });
+    expect(inside.change.figures).toEqual({ refunds: 1, refunded_cents: 300 });
+    // The day it matures, the commission is the balance's: a refund claws back as it always did.
+    const matured = new Date("2026-12-21T00:00:00Z");
+    expect(recordRefund(entry, refundAt(matured), matured)!.change.held).toBeUndefined();
+    // A sale recorded before commissions were held has no maturity: nothing to cancel.
+    const { matures_on: _, ...legacy } = entry;
+    expect(recordRefund(legacy, refundAt(now), now)!.change.held).toBeUndefined();
+  });
+
+  test("stale keys name the recent days out of the window and the held buckets that have matured", () => {
+    const stored = {
+      recent_days: {},
+      held: { "2026-11-20": 100, "2026-11-21": 200, "2026-11-22": 300 },
+    };
+    expect(staleKeysOf(stored, now)).toEqual({ recent_days: [], held: ["2026-11-20", "2026-11-21"] });
+    const patch = applyToAffiliate({ ...affiliate, held: stored.held }, [], now);
+    expect(patch.held).toEqual({ "2026-11-22": 300 });
   });
 });
 

@@ -4,7 +4,8 @@
  */
 import { isAdvertiserId, type AdvertiserId } from "./advertisers.js";
 import { refundClawback, saleCommission } from "./commission.js";
-import { dayKey, lastDays, type DayKey } from "./days.js";
+import { maturedHeldDays } from "./balance.js";
+import { dayKey, daysAfter, lastDays, type DayKey } from "./days.js";
 import type { Cents } from "./money.js";
 import { clickTracker, countedTracker, type TrackerLinks } from "./trackers.js";
 import { findLandingPage } from "./landing-pages.js";
@@ -51,6 +52,11 @@ export interface LedgerChange {
    * conversion's reported by click id. Undefined when not known (an event without a click id).
    */
   landing?: string;
+  /**
+   * Commission entering (positive) or leaving (negative) its hold period's bucket: a sale's commission
+   * held until `day`, or a refund cancelling it before then.
+   */
+  held?: { day: DayKey; cents: Cents };
 }
 
 export function trackerKey(suffix: string): string {
@@ -155,7 +161,7 @@ function addFigures(target: Increments, figures: Partial<Figures>, fields: reado
 export function affiliateIncrements(changes: LedgerChange[], now: Date): Increments {
   const tree: Increments = {};
   const kept = new Set(lastDays(now, recentDaysKept));
-  for (const { advertiser, tracker, day, figures, landing } of changes) {
+  for (const { advertiser, tracker, day, figures, landing, held } of changes) {
     for (const [total, field] of Object.entries(totalFields)) {
       tree[total] = ((tree[total] as number | undefined) ?? 0) + (figures[field] ?? 0);
     }
@@ -168,6 +174,10 @@ export function affiliateIncrements(changes: LedgerChange[], now: Date): Increme
       addFigures(node(tree, "landings", advertiser, landingKey(landing)), figures, landingFields);
     }
     if (kept.has(day)) addFigures(node(tree, "recent_days", day), figures, dayFields);
+    if (held && held.cents !== 0) {
+      const buckets = node(tree, "held");
+      buckets[held.day] = ((buckets[held.day] as number | undefined) ?? 0) + held.cents;
+    }
   }
   return tree;
 }
@@ -189,6 +199,17 @@ export function dayIncrements(changes: LedgerChange[], day: DayKey): Increments 
 export function staleRecentDays(affiliate: Pick<AffiliateDoc, "recent_days">, now: Date): DayKey[] {
   const kept = new Set(lastDays(now, recentDaysKept));
   return Object.keys(affiliate.recent_days ?? {}).filter((day) => !kept.has(day));
+}
+
+/** The affiliate's map keys a write should delete: recent days out of the window, matured held buckets. */
+export interface StaleKeys {
+  recent_days: DayKey[];
+  held: DayKey[];
+}
+
+/** staleRecentDays and maturedHeldDays of an affiliate read before the write (a key once stale stays stale). */
+export function staleKeysOf(affiliate: Pick<AffiliateDoc, "recent_days" | "held">, now: Date): StaleKeys {
+  return { recent_days: staleRecentDays(affiliate, now), held: maturedHeldDays(affiliate, now) };
 }
 
 /** Adds an increments tree to a document, in memory, returning a new document. */
@@ -216,13 +237,17 @@ export type AffiliatePatch = Pick<
   | "trackers"
   | "landings"
   | "recent_days"
+  | "held"
 >;
 
 /** The affiliate's figures after the changes, computed in memory exactly as the stored increments add up. */
 export function applyToAffiliate(affiliate: AffiliateDoc, changes: LedgerChange[], now: Date): AffiliatePatch {
   const recent = { ...affiliate.recent_days };
-  for (const day of staleRecentDays(affiliate, now)) delete recent[day];
-  const next = addIncrements({ ...affiliate, recent_days: recent }, affiliateIncrements(changes, now));
+  const held = { ...affiliate.held };
+  const stale = staleKeysOf(affiliate, now);
+  for (const day of stale.recent_days) delete recent[day];
+  for (const day of stale.held) delete held[day];
+  const next = addIncrements({ ...affiliate, recent_days: recent, held }, affiliateIncrements(changes, now));
   return {
     total_earnings_cents: next.total_earnings_cents,
     total_refunded_cents: next.total_refunded_cents,
@@ -234,6 +259,7 @@ export function applyToAffiliate(affiliate: AffiliateDoc, changes: LedgerChange[
     trackers: next.trackers,
     landings: next.landings,
     recent_days: next.recent_days,
+    held: next.held,
   };
 }
 
@@ -252,9 +278,10 @@ export interface SaleInput {
 /**
  * A sale's ledger entry and what it adds. The commission follows the affiliate's terms; a suspended
  * (fraud_user) affiliate's sales are recorded for the advertiser but earn nothing payable. The sale counts
- * towards its tracker only if that is one of the affiliate's links (countedTracker), and says so.
+ * towards its tracker only if that is one of the affiliate's links (countedTracker), and says so. Its
+ * commission is held for `holdDays` from the sale's day (issue 19): held unless that day has already come.
  */
-export function recordSale(affiliate: AffiliateDoc, sale: SaleInput, now: Date) {
+export function recordSale(affiliate: AffiliateDoc, sale: SaleInput, now: Date, holdDays: number) {
   const tracker = countedTracker(affiliate.links, sale.advertiser, sale.tracker);
   const commission = saleCommission(sale.amountCents, sale.repeatIndex, {
     commissionRate: affiliate.commission_rate,
@@ -277,12 +304,15 @@ export function recordSale(affiliate: AffiliateDoc, sale: SaleInput, now: Date) 
     clawed_back_cents: 0,
     refers_to: null,
     note: affiliate.fraud_user ? "Commission withheld: account suspended." : null,
+    matures_on: daysAfter(sale.occurredAt, holdDays),
   };
+  const held = entry.matures_on! > dayKey(now) && earnings > 0;
   const change: LedgerChange = {
     advertiser: sale.advertiser,
     tracker,
     day: dayKey(sale.occurredAt),
     figures: { sales: 1, earnings_cents: earnings, ...(sale.repeatIndex === 0 ? { first_sales: 1 } : {}) },
+    ...(held ? { held: { day: entry.matures_on!, cents: earnings } } : {}),
   };
   return { entry, change };
 }
@@ -299,7 +329,9 @@ export interface RefundInput {
 
 /**
  * A refund or chargeback of a recorded sale: the clawback entry, the sale's new state and what it takes
- * away. Undefined when the sale is already wholly refunded (a second refund changes nothing).
+ * away. Undefined when the sale is already wholly refunded (a second refund changes nothing). Before the
+ * sale's commission matures, the clawback comes out of the held commission, so the payable balance does not
+ * move; after, out of the balance, as it always did.
  */
 export function recordRefund(sale: TransactionDoc, refund: RefundInput, now: Date) {
   const { refundedAmountCents, clawbackCents } = refundClawback(
@@ -339,6 +371,9 @@ export function recordRefund(sale: TransactionDoc, refund: RefundInput, now: Dat
     tracker: sale.tracker,
     day: dayKey(refund.occurredAt),
     figures: { refunds: 1, refunded_cents: clawbackCents },
+    ...(sale.matures_on && sale.matures_on > dayKey(now) && clawbackCents > 0
+      ? { held: { day: sale.matures_on, cents: -clawbackCents } }
+      : {}),
   };
   return { entry, saleUpdate, change };
 }

@@ -124,6 +124,11 @@ export interface AffiliateDoc extends PayoutDetails {
    * Last 7 Days cards and the 7-, 30- and 90-day chart cost no extra reads. Older keys are pruned as days pass.
    */
   recent_days: Record<DayKey, DayFigures>;
+  /**
+   * Commission in its hold period (issue 19), by the UTC day it matures on (available from 00:00 UTC that
+   * day). Bounded by the longest hold: matured days are pruned by the next ledger write (domain/balance.ts).
+   */
+  held: Record<DayKey, Cents>;
 }
 
 /** How many days `recent_days` keeps: the 90-day chart plus a margin for late events. */
@@ -175,6 +180,7 @@ export function newAffiliate(uid: string, email: string, now: Date): AffiliateDo
     landings: perAdvertiser(() => ({})),
     postbacks: [],
     recent_days: {},
+    held: {},
   };
 }
 
@@ -222,6 +228,12 @@ export interface TransactionDoc {
   note: string | null;
   /** For a sale reported by click id (a postback): the click it was credited to. */
   click_id?: string;
+  /**
+   * For a sale: the UTC day its commission leaves the hold period (issue 19). A refund before that day
+   * cancels the held commission; after it, it claws back from the balance. Absent on sales recorded before
+   * commissions were held (they were payable at once).
+   */
+  matures_on?: DayKey;
 }
 
 /**
@@ -359,6 +371,8 @@ export interface AdvertiserDoc {
   repeat_rates: RepeatRates;
   /** Days a click can be credited with a conversion (1 to 365); absent: config's default (30). */
   attribution_window_days?: number;
+  /** Days a sale's commission is held before it can be paid out (0 to 365); absent: config's default (30). */
+  hold_days?: number;
 }
 
 /**

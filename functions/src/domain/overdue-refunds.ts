@@ -8,6 +8,7 @@ import type { AdvertiserId } from "./advertisers.js";
 import { transactionId } from "./ledger.js";
 import type { PendingRefund, PendingRefundsDoc } from "./model.js";
 import { centsToDollars } from "./money.js";
+import { dayMs } from "./days.js";
 
 export interface OverdueRefundEvent {
   type: PendingRefund["type"];
@@ -35,8 +36,6 @@ export interface OverdueRefunds {
   /** The longest waiting first, at most the page's limit. */
   pending: OverdueRefund[];
 }
-
-const dayMs = 24 * 60 * 60 * 1000;
 
 /**
  * Refunds first received before this have waited too long. A document without first_received_at was

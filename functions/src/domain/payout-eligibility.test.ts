@@ -123,6 +123,7 @@ describe("payoutRefusalOf: the same rule, read from the affiliate document", () 
     total_earnings_cents: 30_000,
     total_refunded_cents: 0,
     total_payouts_cents: 0,
+    held: {},
   };
 
   test.each<[string, Partial<PayoutSubject>, string | null]>([
@@ -132,6 +133,10 @@ describe("payoutRefusalOf: the same rule, read from the affiliate document", () 
     ["a pending payout", { payout_pending: true }, "pending"],
     ["no VAT/Tax", { tax: "" }, "incomplete"],
     ["payouts taking the balance under $200", { total_payouts_cents: 10_001 }, "belowMinimum"],
+    // Issue 19: the rules apply to the payable balance; commission in its hold period is not payable yet.
+    ["$100.01 of the $300 still in its hold", { held: { "2099-01-01": 10_001 } }, "belowMinimum"],
+    ["$100 of the $300 in its hold", { held: { "2099-01-01": 10_000 } }, null],
+    ["$300 held until a day now past", { held: { "2000-01-01": 30_000 } }, null],
   ])("%s", (_, change, refusal) => {
     expect(payoutRefusalOf({ ...affiliate, ...change }, now)).toBe(refusal);
   });

@@ -1,4 +1,4 @@
-import { balanceCents, balanceOf, type BalanceInputs, type BalanceSource } from "./balance.js";
+import { balanceCents, payableOf, type BalanceInputs, type BalanceSource, type HeldSource } from "./balance.js";
 import type { AffiliateDoc } from "./model.js";
 import type { Cents } from "./money.js";
 import { missingDetails, type PayoutDetails } from "./payout-details.js";
@@ -51,11 +51,13 @@ export function payoutRefusal(state: PayoutState, now: Date): PayoutRefusal | nu
 
 /** The affiliate document's fields a payout request is judged on (its payout details included). */
 export type PayoutSubject = BalanceSource &
+  HeldSource &
   PayoutDetails &
   Pick<AffiliateDoc, "fraud_user" | "payout_pending" | "last_payout">;
 
 /**
- * Why the affiliate cannot request a payout at `now`, or null when it can: payoutRefusal of the document.
+ * Why the affiliate cannot request a payout at `now`, or null when it can: payoutRefusal of the document,
+ * judged on the payable balance (commission still in its hold period cannot be paid out yet).
  * `details` are the payout details the request is made with (the form being submitted); by default the
  * ones the affiliate has stored.
  */
@@ -70,7 +72,7 @@ export function payoutRefusalOf(
       fraudUser: affiliate.fraud_user,
       payoutPending: affiliate.payout_pending,
       lastPayout: affiliate.last_payout,
-      balance: balanceOf(affiliate),
+      balance: payableOf(affiliate, now),
     },
     now,
   );

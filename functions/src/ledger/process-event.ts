@@ -16,7 +16,7 @@ import type { AdvertiserEvent } from "../domain/events.js";
 import {
   recordRefund,
   recordSale,
-  staleRecentDays,
+  staleKeysOf,
   trackerKey,
   transactionId,
   type LedgerChange,
@@ -32,6 +32,7 @@ import {
   type PendingRefund,
   type TransactionDoc,
 } from "../domain/model.js";
+import { advertiserSettings } from "../data/advertiser-config.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { clickIncrement, writeChanges } from "../data/aggregates.js";
 import { db, refs } from "../data/firestore.js";
@@ -82,6 +83,8 @@ export async function processEvent(
   { failBeforeCommit = false, click, conflict = bodyConflict }: ProcessOptions = {},
 ): Promise<EventOutcome> {
   const affiliate = await getAffiliateOrThrow(event.uid);
+  // A sale's commission hold, from the advertiser's settings (cached per instance: no read per event).
+  const holdDays = event.type === "sale" ? (await advertiserSettings()).get(event.advertiser)!.holdDays : 0;
   // The affiliate's postbacks the conversion fires, staged in the transaction: called once it has committed.
   let staged: string[] = [];
   const outcome = await db().runTransaction<EventOutcome>(
@@ -93,7 +96,7 @@ export async function processEvent(
         throw new ApiError("conflict", conflict(event.id));
       }
 
-      const { credits = [], ...outcome } = await apply(tx, event, affiliate, now, click);
+      const { credits = [], ...outcome } = await apply(tx, event, affiliate, now, click, holdDays);
       if (click && outcome.status === "applied" && (event.type === "sign_up" || event.type === "sale")) {
         markConverted(tx, click, now);
       }
@@ -144,6 +147,7 @@ async function apply(
   affiliate: AffiliateDoc,
   now: Date,
   click: ConvertingClick | undefined,
+  holdDays: number,
 ): Promise<Applied> {
   // A tracker the affiliate has no link for (anyone can put one in a landing URL) counts as the default link.
   const tracker = countedTracker(affiliate.links, event.advertiser, event.tracker);
@@ -166,7 +170,7 @@ async function apply(
         figures: { sign_ups: 1 },
         ...landingOf(click),
       };
-      writeChanges(tx, event.uid, [change], staleRecentDays(affiliate, now), now);
+      writeChanges(tx, event.uid, [change], staleKeysOf(affiliate, now), now);
       const credit: Credit = {
         event: "sign_up",
         tracker: trackerKey(tracker),
@@ -178,7 +182,7 @@ async function apply(
       return { status: "applied", credits: [credit] };
     }
     case "sale":
-      return applySale(tx, event, affiliate, now, click);
+      return applySale(tx, event, affiliate, now, click, holdDays);
     case "refund":
     case "chargeback":
       return applyRefund(tx, event, affiliate, now);
@@ -191,12 +195,13 @@ async function applySale(
   affiliate: AffiliateDoc,
   now: Date,
   click: ConvertingClick | undefined,
+  holdDays: number,
 ): Promise<Applied> {
   const saleRef = refs.transactions(event.uid).doc(transactionId(event.advertiser, event.id));
   const pendingRef = pendingRefundsRef(event.advertiser, event.id);
   const pending = (await tx.get(pendingRef)).data();
 
-  const sale = recordSale(affiliate, event, now);
+  const sale = recordSale(affiliate, event, now, holdDays);
   const changes = [{ ...sale.change, ...landingOf(click) }];
   let saleEntry: TransactionDoc = click ? { ...sale.entry, click_id: click.id } : sale.entry;
   const refundEntries: TransactionDoc[] = [];
@@ -215,7 +220,7 @@ async function applySale(
     tx.create(refs.transactions(event.uid).doc(transactionId(entry.advertiser_id, entry.event_id)), entry);
   }
   if (pending) tx.delete(pendingRef);
-  writeChanges(tx, event.uid, changes, staleRecentDays(affiliate, now), now);
+  writeChanges(tx, event.uid, changes, staleKeysOf(affiliate, now), now);
   const detail = refundEntries.length > 0 ? `Applied ${refundEntries.length} earlier refund(s).` : undefined;
   const credits = [sale.entry, ...refundEntries].map((entry) => creditOf(entry, click?.id ?? null, click?.doc));
   return detail ? { status: "applied", detail, credits } : { status: "applied", credits };
@@ -275,7 +280,7 @@ async function applyRefund(
   if (!applied) return { status: "ignored", detail: `Sale ${event.refersTo} is already wholly refunded.` };
   tx.update(saleRef, applied.saleUpdate);
   tx.create(refs.transactions(event.uid).doc(transactionId(event.advertiser, event.id)), applied.entry);
-  writeChanges(tx, event.uid, [applied.change], staleRecentDays(affiliate, now), now);
+  writeChanges(tx, event.uid, [applied.change], staleKeysOf(affiliate, now), now);
   return { status: "applied", credits: [creditOf(applied.entry, sale.click_id ?? null, saleClick)] };
 }
 

@@ -1,6 +1,6 @@
 /** Payout requests: checked again on the server, one pending payout at a time, invoices numbered in order. */
 import { limits } from "../config.js";
-import { balanceOf } from "../domain/balance.js";
+import { payableOf } from "../domain/balance.js";
 import { newInvoice } from "../domain/invoice.js";
 import { collections, type AffiliateDoc, type InvoiceSnapshot, type PayoutDoc } from "../domain/model.js";
 import type { PayoutDetails } from "../domain/payout-details.js";
@@ -27,7 +27,7 @@ function refuseIfIneligible(affiliate: AffiliateDoc, details: PayoutDetails, now
 const invoiceCounter = () => refs.internal(collections.counters).doc("invoices");
 
 /**
- * Requests a payout of the whole balance, computed here (never from the client's price): stores the
+ * Requests a payout of the whole payable balance (commission past its hold), computed here (never from the client's price): stores the
  * details it was requested with, creates the pending payout with the next invoice number, and marks the
  * affiliate pending, all in one transaction. Concurrent requests make exactly one payout.
  */
@@ -41,7 +41,7 @@ export async function requestPayout(uid: string, details: PayoutDetails, now: Da
       refuseIfIneligible(affiliate, details, now);
 
       const sequence = ((counter.data()?.last as number | undefined) ?? 0) + 1;
-      const amount = balanceOf(affiliate);
+      const amount = payableOf(affiliate, now);
       const invoice = newInvoice(sequence, now, amount, details);
       const payout: PayoutDoc = {
         uid,

@@ -6,7 +6,7 @@
  */
 import { logger } from "firebase-functions";
 import { limits } from "../config.js";
-import { pendingClickChanges, staleRecentDays } from "../domain/ledger.js";
+import { pendingClickChanges, staleKeysOf } from "../domain/ledger.js";
 import { writeChanges } from "../data/aggregates.js";
 import { db, refs } from "../data/firestore.js";
 
@@ -26,7 +26,7 @@ export async function rollUpClicks(uid: string, now = new Date()): Promise<numbe
             affiliate.links,
           )
         : [];
-      if (affiliate) writeChanges(tx, uid, changes, staleRecentDays(affiliate, now), now);
+      if (affiliate) writeChanges(tx, uid, changes, staleKeysOf(affiliate, now), now);
       for (const shard of shards.docs) tx.delete(shard.ref);
       return changes.reduce((sum, change) => sum + (change.figures.clicks ?? 0), 0);
     },

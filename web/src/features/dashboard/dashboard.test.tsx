@@ -293,6 +293,40 @@ describe("the payout section", () => {
     expect(refusal()).toBe("You already have a pending payout in progress. Please wait until the payout is complete.");
   });
 
+  test("commission in its hold period shows apart, with when it matures, and is not payable yet", () => {
+    const inTenDays = new Date(Date.now() + 10 * 86_400_000);
+    const day = inTenDays.toISOString().slice(0, 10);
+    const { container } = render(
+      <PayoutSection
+        user={user}
+        affiliate={affiliate({ ...complete, total_earnings_cents: 30_000, held: { [day]: 15_000 } })}
+        readOnly={false}
+      />,
+    );
+    expect(value("Available balance", container)).toBe("$150.00");
+    expect(value("In hold", container)).toBe("$150.00");
+    const date = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(inTenDays);
+    expect(screen.getByText(new RegExp(`\\$150\\.00 becomes available on ${date}\\.`))).toBeTruthy();
+    expect(requestButton().disabled).toBe(true);
+    expect(refusal()).toBe(
+      "Minimum payout is $200. Your current available balance is less than the required amount. $150.00 more is still in its hold period.",
+    );
+  });
+
+  test("nothing in hold: no In hold figure and no maturity note", () => {
+    const { container } = render(
+      <PayoutSection
+        user={user}
+        affiliate={affiliate({ ...complete, total_earnings_cents: 30_000 })}
+        readOnly={false}
+      />,
+    );
+    expect(value("Available balance", container)).toBe("$300.00");
+    expect(value("In hold", container)).toBeUndefined();
+    expect(screen.queryByText(/becomes available on/)).toBeNull();
+    expect(requestButton().disabled).toBe(false);
+  });
+
   test("once paid, the last payout shows its amount and date, and no pending amount", () => {
     const { container } = render(
       <PayoutSection

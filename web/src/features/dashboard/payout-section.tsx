@@ -25,7 +25,7 @@ import {
 } from "@domain/payout-eligibility";
 import { Button } from "../../components/ui/button";
 import { Field, type FieldProps } from "../../components/ui/field";
-import { availableBalanceOf, balanceOf, pendingInvoiceOf } from "@domain/balance";
+import { availableBalanceOf, heldCentsOf, nextMaturityOf, payableOf, pendingInvoiceOf } from "@domain/balance";
 import { saveFile } from "../../lib/api";
 import {
   downloadInvoice as fetchInvoice,
@@ -51,8 +51,10 @@ export function PayoutSection({ user, affiliate, readOnly }: Props) {
   const [busy, setBusy] = useState<"details" | "payout" | "invoice" | null>(null);
   const [detailsMessage, setDetailsMessage] = useState<Message>(null);
   const [payoutMessage, setPayoutMessage] = useState<Message>(null);
-  const balance = balanceOf(affiliate);
   const now = new Date();
+  const payable = payableOf(affiliate, now);
+  const held = heldCentsOf(affiliate, now);
+  const nextMaturity = nextMaturityOf(affiliate, now);
   const nextAllowed = nextPayoutAllowedAt(affiliate.last_payout, now);
   const pending = pendingInvoiceOf(affiliate);
 
@@ -90,7 +92,7 @@ export function PayoutSection({ user, affiliate, readOnly }: Props) {
     if (refusal) return;
     setBusy("payout");
     try {
-      const invoice = await askForPayout(user, form, formatDollarsFixed(balance));
+      const invoice = await askForPayout(user, form, formatDollarsFixed(payable));
       saveFile(invoice);
       setPayoutMessage({ kind: "success", text: `Payout requested: your invoice ${invoice.fileName} was downloaded.` });
     } catch (error) {
@@ -121,8 +123,14 @@ export function PayoutSection({ user, affiliate, readOnly }: Props) {
         <div className={styles["payout-amounts"]}>
           <div className={styles["payout-amount"]}>
             <span className={styles["stat-label"]}>Available balance</span>
-            <span className={styles["stat-value"]}>{formatDollars(availableBalanceOf(affiliate))}</span>
+            <span className={styles["stat-value"]}>{formatDollars(availableBalanceOf(affiliate, now))}</span>
           </div>
+          {held > 0 ? (
+            <div className={styles["payout-amount"]}>
+              <span className={styles["stat-label"]}>In hold</span>
+              <span className={styles["stat-value"]}>{formatDollars(held)}</span>
+            </div>
+          ) : null}
           {pending ? (
             <div className={styles["payout-amount"]}>
               <span className={styles["stat-label"]}>Pending payout</span>
@@ -133,6 +141,9 @@ export function PayoutSection({ user, affiliate, readOnly }: Props) {
           ) : null}
           <span className={`muted ${styles.small}`}>
             Minimum payout {formatDollars(minimumPayoutCents)}, one payout a month.
+            {nextMaturity
+              ? ` Commission is held for its refund period after each sale: ${formatDollars(nextMaturity.cents)} becomes available on ${formatMaturity(nextMaturity.day)}.`
+              : ""}
           </span>
         </div>
         <div className={styles["payout-status"]}>
@@ -170,7 +181,7 @@ export function PayoutSection({ user, affiliate, readOnly }: Props) {
           </div>
           {refusal && !readOnly ? (
             <p id="payout-refusal" className={`message ${styles.refusal}`} role="alert">
-              {refusalText(refusal, typed, nextAllowed)}
+              {refusalText(refusal, typed, nextAllowed, held)}
             </p>
           ) : null}
         </div>
@@ -215,8 +226,10 @@ export function PayoutSection({ user, affiliate, readOnly }: Props) {
 }
 
 /** SPEC.md §8's message for a refusal, word for word, and what it leaves unsaid: which fields, until when. */
-function refusalText(refusal: PayoutRefusal, details: PayoutDetails, nextAllowed: Date | null): string {
+function refusalText(refusal: PayoutRefusal, details: PayoutDetails, nextAllowed: Date | null, held: number): string {
   const message = payoutMessages[refusal];
+  if (refusal === "belowMinimum" && held > 0)
+    return `${message} ${formatDollars(held)} more is still in its hold period.`;
   if (refusal === "incomplete")
     return `${message} Missing: ${missingDetails(details, { forPayout: true }).join(", ")}.`;
   if (refusal === "recentPayout" && nextAllowed)
@@ -281,3 +294,8 @@ const methodFields: Record<PayoutType, FieldSpec[]> = {
     { id: "swiftBIC", label: detailLabels.swift_BIC },
   ],
 };
+
+/** A held bucket's day ("2026-12-21") as invoices write dates: "21 December 2026". */
+function formatMaturity(day: string): string {
+  return formatInvoiceDate(new Date(`${day}T00:00:00Z`));
+}
