@@ -44,6 +44,7 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["tests/api/**/*.test.ts"],
+          exclude: ["**/*.serial.test.ts"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 30_000,
@@ -56,8 +57,22 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          exclude: ["**/*.serial.test.ts"],
           // One browser at a time: the machines have two cores and the emulators need them too.
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          // Tests that change what every other test relies on (the programme settings): one file at a time,
+          // after every other project has finished, each putting back what it changed.
+          name: "serial",
+          include: ["tests/api/**/*.serial.test.ts", "tests/e2e/**/*.serial.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

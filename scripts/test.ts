@@ -70,8 +70,15 @@ async function runLayers(env: NodeJS.ProcessEnv): Promise<void> {
   rmSync(exportDir, { recursive: true, force: true });
   rmSync(censusFile, { force: true });
 
-  // Unit tests live in two vitest projects (functions and web); the other layers are one each.
-  const projects = selected.flatMap((layer) => (layer === "unit" ? ["unit", "unit-web"] : [layer]));
+  // Unit tests live in two vitest projects (functions and web); the api and e2e layers' serial files (those
+  // that change programme-wide settings) in a project of their own that runs after the rest.
+  const layerProjects: Record<Layer, string[]> = {
+    unit: ["unit", "unit-web"],
+    rules: ["rules"],
+    api: ["api", "serial"],
+    e2e: ["e2e", "serial"],
+  };
+  const projects = [...new Set(selected.flatMap((layer) => layerProjects[layer]))];
   const vitest = [localBin("vitest"), "run", ...projects.map((project) => `--project=${project}`), ...vitestArgs];
   await step(
     `Running the ${selected.join(", ")} tests in the emulators`,

@@ -85,13 +85,6 @@ export const limits = {
   clickShards: 10,
   /** One visitor clicking one link counts once per this window. */
   clickDedupeWindowMs: 60 * 60 * 1000,
-  /** Days a click can be credited with a conversion, unless advertisers/{id}.attribution_window_days says. */
-  attributionWindowDays: 30,
-  /**
-   * Days a sale's commission is held before it can be paid out (issue 19), unless advertisers/{id}.hold_days
-   * says: a refund or chargeback inside the hold cancels the commission before anyone is paid it.
-   */
-  commissionHoldDays: 30,
   /** Transactions on one affiliate queue behind each other; this many attempts absorbs a burst. */
   transactionAttempts: 25,
   /** Custom tracker links per advertiser. */

@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, test } from "vitest";
 import { sendEvent } from "../../scripts/lib/events-client.ts";
+import { defaultSettings } from "../../functions/src/domain/programme-settings.ts";
 import { refs, sendMaturedSale } from "../support/backend.ts";
 import { payoutForm } from "../support/payout-details.ts";
 import { api, auth, createAffiliateUser, signIn, type TestUser } from "../support/users.ts";
@@ -165,6 +166,13 @@ const table: Row[] = [
     expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },
   },
   {
+    // An affiliate with nothing payable: allowed callers get as far as "skipped", and nothing is issued.
+    endpoint: "/api/issue_payouts",
+    method: "POST",
+    body: () => ({ user_ids: [users.other.uid] }),
+    expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },
+  },
+  {
     endpoint: "/api/payout_batches/record",
     method: "POST",
     body: () => ({ id: "A".repeat(20) }),
@@ -206,6 +214,19 @@ const table: Row[] = [
     method: "GET",
     note: "with an ID token and no postback token",
     expect: { anonymous: 401, owner: 401, other: 401, staff: 401, admin: 401, suspended: 401 },
+  },
+  {
+    endpoint: "/api/programme_settings",
+    method: "GET",
+    expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },
+  },
+  {
+    // Valid settings on top of a version that does not exist: the admin gets as far as the conflict, and
+    // nothing is saved (advertiser staff may see the settings, not change them).
+    endpoint: "/api/programme_settings",
+    method: "POST",
+    body: () => ({ advertiser: "creategirls", version: 999_999, settings: defaultSettings("creategirls") }),
+    expect: { anonymous: 401, owner: 403, other: 403, staff: 403, admin: 409, suspended: 403 },
   },
   {
     // Open to all: it only proves the Hosting rewrite reaches the function.

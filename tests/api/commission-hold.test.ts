@@ -1,18 +1,17 @@
 /**
  * Issue 19's commission lifecycle through the real events API: a sale's commission is held for the hold
- * period (config's default, 30 days, which the emulated advertisers keep), payout rules apply to what has
+ * period (the default, 30 days, which the emulated advertisers keep), payout rules apply to what has
  * matured, a refund inside the hold cancels the held commission without touching the payable balance, and
  * one after it claws back as before. Maturing needs no request: it is computed on read, and the next
  * ledger write prunes the matured buckets.
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { limits } from "../../functions/src/config.ts";
 import { heldCentsOf, payableOf } from "../../functions/src/domain/balance.ts";
 import { dayKey } from "../../functions/src/domain/days.ts";
 import { transactionId } from "../../functions/src/domain/ledger.ts";
 import { sendEvent } from "../../scripts/lib/events-client.ts";
-import { refs, saleEvent } from "../support/backend.ts";
+import { holdDays, refs, saleEvent } from "../support/backend.ts";
 import { payoutForm } from "../support/payout-details.ts";
 import { api, createAffiliateUser } from "../support/users.ts";
 
@@ -26,7 +25,7 @@ async function sale(uid: string, amount: string, daysAgo: number) {
   const answer = await sendEvent(event);
   expect(answer.status, answer.text).toBe(200);
   const entry = (await refs.transactions(uid).doc(transactionId("promptchan", event.id)).get()).data()!;
-  expect(entry.matures_on).toBe(dayKey(new Date(occurred.getTime() + limits.commissionHoldDays * day)));
+  expect(entry.matures_on).toBe(dayKey(new Date(occurred.getTime() + holdDays * day)));
   return { id: event.id, maturesOn: entry.matures_on! };
 }
 
@@ -68,7 +67,7 @@ describe("the commission hold", () => {
 
   test("a payout pays exactly the matured commission, and leaves the held one for later", async () => {
     const user = await createAffiliateUser();
-    await sale(user.uid, "400", limits.commissionHoldDays + 1); // $240, matured
+    await sale(user.uid, "400", holdDays + 1); // $240, matured
     await sale(user.uid, "100", 3); // $60, held
     expect((await api(user, "POST", "/api/update_paypal_account", form)).status).toBe(200);
     const answer = await api(user, "POST", "/api/request_payout", form);
@@ -82,7 +81,7 @@ describe("the commission hold", () => {
 
   test("a refund inside the hold cancels the held commission and leaves the payable balance as it was", async () => {
     const user = await createAffiliateUser();
-    await sale(user.uid, "400", limits.commissionHoldDays + 1); // $240 payable
+    await sale(user.uid, "400", holdDays + 1); // $240 payable
     const held = await sale(user.uid, "500", 2); // $300 held
     const before = await stored(user.uid);
     expect(payableOf(before, new Date())).toBe(24_000);
@@ -107,7 +106,7 @@ describe("the commission hold", () => {
 
   test("a refund after the hold claws back from the balance, as before", async () => {
     const user = await createAffiliateUser();
-    const matured = await sale(user.uid, "500", limits.commissionHoldDays + 1); // $300 payable
+    const matured = await sale(user.uid, "500", holdDays + 1); // $300 payable
     await refund(user.uid, matured.id, "100"); // $60 back
     const affiliate = await stored(user.uid);
     expect(affiliate.held).toEqual({});

@@ -65,7 +65,7 @@ describe("POST /api/events: each event type", () => {
   });
 
   test("a renewal earns its repeat rate; one without a rate is recorded and earns nothing", async () => {
-    const uid = await createAffiliate({ repeat_rates: { "1": 0.5 } });
+    const uid = await createAffiliate({ repeat_rates: { "1": 0.5 }, custom_terms: true });
     await sendEvent(event("sale", uid, { amount: 20, repeat_index: 1 }));
     await sendEvent(event("sale", uid, { amount: 20, repeat_index: 2 }));
     const affiliate = (await refs.affiliate(uid).get()).data()!;
@@ -355,7 +355,7 @@ describe("the ledger after a random stream of events", () => {
     const uids = await Promise.all([
       createAffiliate({ links }),
       createAffiliate(),
-      createAffiliate({ repeat_rates: { "1": 0.2 }, links }),
+      createAffiliate({ repeat_rates: { "1": 0.2 }, custom_terms: true, links }),
     ]);
     const reference = new ReferenceLedger();
     for (const uid of uids) reference.addAffiliate((await refs.affiliate(uid).get()).data()!);

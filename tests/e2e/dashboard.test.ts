@@ -111,8 +111,28 @@ describe("the affiliate dashboard", () => {
     await expect.poll(() => card(page, "Last 7 Days", "Earnings").textContent(), { timeout: 15_000 }).toBe("$240.00");
     expect(await card(page, "Last 7 Days", "Sign-ups").textContent()).toBe("1");
     expect(await card(page, "All Time", "Balance").textContent()).toBe("$240.00");
+    // Issue 19: the sale's commission is held for 30 days, so it cannot be paid out yet, and the page says
+    // how much is held and when it becomes available.
+    expect(await card(page, "Payout", "In hold").textContent()).toBe("$240.00");
+    expect(await card(page, "Payout", "Available balance").textContent()).toBe("$0.00");
+    const maturesOn = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(
+      new Date(Date.now() - 60_000 + 30 * 86_400_000),
+    );
+    await page.getByText(`$240.00 becomes available on ${maturesOn}.`, { exact: false }).waitFor();
+    await page
+      .locator("#payout-refusal")
+      .filter({ hasText: `${minimumMessage} $240.00 more is still in its hold period.` })
+      .waitFor();
 
-    // Request Payout: the invoice PDF downloads and the payout shows as pending.
+    // A sale made 31 days ago has served its hold: its $240 is available at once.
+    const old = new Date(Date.now() - 31 * 86_400_000).toISOString();
+    expect((await event(uid, "sale", { amount: "400.00", occurred_at: old })).status).toBe(200);
+    await expect
+      .poll(() => card(page, "Payout", "Available balance").textContent(), { timeout: 15_000 })
+      .toBe("$240.00");
+    expect(await card(page, "All Time", "Balance").textContent()).toBe("$480.00");
+
+    // Request Payout: the invoice PDF downloads (for the available $240 only) and the payout shows as pending.
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("button", { name: "Request Payout" }).click(),
@@ -141,7 +161,7 @@ describe("the affiliate dashboard", () => {
     await refusal.filter({ hasText: minimumMessage }).waitFor();
     expect(await request.isDisabled()).toBe(true);
 
-    await event(uid, "sale", { amount: "400.00" });
+    await event(uid, "sale", { amount: "400.00", occurred_at: new Date(Date.now() - 31 * 86_400_000).toISOString() });
     await expect
       .poll(() => refusal.textContent(), { timeout: 15_000 })
       .toMatch(/^Please complete all fields before requesting a payout\. Missing: Full Name, Country, City/);

@@ -11,7 +11,7 @@ import { rootDir, siteUrl } from "../../scripts/lib/project.ts";
 import { launchBrowser, newContext } from "../../scripts/lib/browser.ts";
 import { signInWithEmailLink } from "../../scripts/lib/browser-sign-in.ts";
 import { seriousAccessibilityViolations } from "../support/axe.ts";
-import { sendSale } from "../support/backend.ts";
+import { sendMaturedSale } from "../support/backend.ts";
 import { collectPageErrors } from "../support/page-errors.ts";
 import { createAffiliateUser } from "../support/users.ts";
 
@@ -102,7 +102,7 @@ describe("signed-in pages at 390 px", () => {
 
   test("a new affiliate's dashboard fits: the checklist and a refusal naming every missing field", async () => {
     const user = await createAffiliateUser();
-    expect((await sendSale(user.uid, "400")).status).toBe(200);
+    expect((await sendMaturedSale(user.uid, "400")).status).toBe(200);
     const { page, errors } = await phonePage(user.email);
     await page.getByRole("region", { name: "Getting started" }).waitFor();
     await page.locator("#payout-refusal").filter({ hasText: "Missing: Full Name" }).waitFor();

@@ -19,6 +19,8 @@ const serverOnly = [
   "postback_outbox",
   "payout_batches",
   "suspension_audit",
+  // The programme settings' versions (who changed what), under the public advertiser document.
+  "advertisers/promptchan/settings_versions",
   "unlisted",
   "affiliates/alice/unlisted",
 ];

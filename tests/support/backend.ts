@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import http from "node:http";
-import { limits } from "../../functions/src/config.ts";
+import { defaultSettings } from "../../functions/src/domain/programme-settings.ts";
 import { db, refs } from "../../functions/src/data/firestore.ts";
 import { withPendingClicks } from "../../functions/src/domain/ledger.ts";
 import { newAffiliate, type AffiliateDoc, type ClickDoc } from "../../functions/src/domain/model.ts";
@@ -36,12 +36,15 @@ export function sendSale(uid: string, amount: number | string) {
   return sendEvent(saleEvent(uid, amount));
 }
 
+/** The commission hold the emulated advertisers keep (the default: the tests never change promptchan's). */
+export const holdDays = defaultSettings("promptchan").hold_days;
+
 /**
- * A sale made a day longer ago than the commission hold (config's default, which the emulated advertisers
- * keep), so its commission is payable at once: for tests that need money to pay out.
+ * A sale made a day longer ago than the commission hold, so its commission is payable at once: for tests
+ * that need money to pay out.
  */
 export function sendMaturedSale(uid: string, amount: number | string) {
-  const occurred = new Date(Date.now() - (limits.commissionHoldDays + 1) * 86_400_000);
+  const occurred = new Date(Date.now() - (holdDays + 1) * 86_400_000);
   return sendEvent({ ...saleEvent(uid, amount), occurred_at: occurred.toISOString() });
 }
 

@@ -15,7 +15,7 @@ import {
 } from "../../functions/src/domain/ledger.ts";
 import type { AffiliateDoc, DayDoc, TransactionDoc } from "../../functions/src/domain/model.ts";
 import { countedTracker } from "../../functions/src/domain/trackers.ts";
-import { limits } from "../../functions/src/config.ts";
+import { defaultSettings, saleTerms } from "../../functions/src/domain/programme-settings.ts";
 
 /** The affiliate fields the ledger produces, which a stored affiliate must match the reference on. */
 export const ledgerFields = [
@@ -85,7 +85,7 @@ export class ReferenceLedger {
       case "sign_up":
         return commit([change({ sign_ups: 1 })]);
       case "sale": {
-        const sale = recordSale(affiliate, event, now, limits.commissionHoldDays);
+        const sale = recordSale(affiliate, event, now, saleTerms(defaultSettings(event.advertiser)));
         let entry = sale.entry;
         const changes = [sale.change];
         const saleKey = transactionId(event.advertiser, event.id);

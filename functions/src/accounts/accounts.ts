@@ -1,6 +1,6 @@
 /** Affiliate accounts: creating one, reading one, its custom links and its payout details. */
 import { limits } from "../config.js";
-import type { AdvertiserId } from "../domain/advertisers.js";
+import { defaultAdvertiserId, type AdvertiserId } from "../domain/advertisers.js";
 import { withPendingClicks } from "../domain/ledger.js";
 import { newAffiliate, type AffiliateDoc } from "../domain/model.js";
 import type { PayoutDetails } from "../domain/payout-details.js";
@@ -9,6 +9,7 @@ import { isUsableTracker, normalizeTracker } from "../domain/tracker.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { writeLinks } from "../data/aggregates.js";
 import { db, refs } from "../data/firestore.js";
+import { settingsInForce } from "../data/programme-settings.js";
 import { ApiError } from "../errors.js";
 import { userDataView, type UserData } from "./user-data-view.js";
 
@@ -25,10 +26,11 @@ export async function createAccount(uid: string, email: string, now: Date): Prom
 
 /** The affiliate as SPEC.md §3 shapes it, with clicks not yet rolled up and the newest transactions. */
 export async function loadUserData(uid: string, now: Date): Promise<UserData> {
-  const [affiliate, shards, transactions] = await Promise.all([
+  const [affiliate, shards, transactions, programme] = await Promise.all([
     getAffiliateOrThrow(uid),
     refs.clickShards(uid).get(),
     refs.transactions(uid).orderBy("timestamp", "desc").limit(limits.userDataTransactions).get(),
+    settingsInForce(defaultAdvertiserId, now),
   ]);
   const shown = withPendingClicks(
     affiliate,
@@ -39,6 +41,7 @@ export async function loadUserData(uid: string, now: Date): Promise<UserData> {
     shown,
     transactions.docs.map((entry) => entry.data()),
     now,
+    programme,
   );
 }
 

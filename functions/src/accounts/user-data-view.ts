@@ -4,6 +4,7 @@
  */
 import { advertiserIds, defaultAdvertiserId, type AdvertiserId } from "../domain/advertisers.js";
 import { balanceOf } from "../domain/balance.js";
+import { affiliateRates, type ProgrammeRates } from "../domain/programme-settings.js";
 import { sumLastDays } from "../domain/days.js";
 import { latestInvoiceView, type LatestInvoice } from "../domain/invoice.js";
 import type { AffiliateDoc, TrackerTotals, TransactionDoc } from "../domain/model.js";
@@ -48,7 +49,13 @@ export function transactionView(entry: TransactionDoc): TransactionView {
   };
 }
 
-export function userDataView(affiliate: AffiliateDoc, transactions: TransactionDoc[], now: Date) {
+export function userDataView(
+  affiliate: AffiliateDoc,
+  transactions: TransactionDoc[],
+  now: Date,
+  programme: ProgrammeRates,
+) {
+  const rates = affiliateRates(affiliate, programme);
   const week = sumLastDays(affiliate.recent_days, now, 7);
   const perAdvertiser: Record<string, unknown> = {};
   for (const advertiser of advertiserIds) {
@@ -90,7 +97,7 @@ export function userDataView(affiliate: AffiliateDoc, transactions: TransactionD
     total_sales: affiliate.total_sales,
     total_payouts: centsToDollars(affiliate.total_payouts_cents),
     balance: centsToDollars(balanceOf(affiliate)),
-    commission_rate: affiliate.commission_rate,
+    commission_rate: rates.commission_rate,
     payout_pending: affiliate.payout_pending,
     latest_invoice: latest,
     transactions: transactions.map(transactionView),
@@ -98,7 +105,7 @@ export function userDataView(affiliate: AffiliateDoc, transactions: TransactionD
     sign_ups: Object.fromEntries(
       Object.entries(affiliate.recent_days).map(([day, figures]) => [day, figures.sign_ups]),
     ),
-    repeat_rates: affiliate.repeat_rates,
+    repeat_rates: rates.repeat_rates,
     july4bug_comp: centsToDollars(affiliate.july4bug_comp_cents),
     fraud_user: affiliate.fraud_user,
     ...perAdvertiser,

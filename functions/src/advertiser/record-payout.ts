@@ -14,6 +14,7 @@ import { isWithinPayoutInterval } from "../domain/payout-eligibility.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { db, refs } from "../data/firestore.js";
 import { stageMail } from "../data/mail.js";
+import { programmeRatesNow } from "../data/programme-settings.js";
 import { recordersOf, writeRecorder } from "../data/payout-audit.js";
 import { ApiError } from "../errors.js";
 
@@ -105,6 +106,7 @@ export async function recordPayout(
     throw await nothingPending(latest ? await refs.payouts().doc(latest).get() : undefined);
   }
 
+  const programme = await programmeRatesNow();
   return db().runTransaction(
     async (tx) => {
       const affiliate = await getAffiliateOrThrow(uid, tx);
@@ -160,7 +162,7 @@ export async function recordPayout(
         paid_at: now.toISOString(),
         recorded_by: { ...by },
         paid_to: payoutDestination(payout.invoice.payee),
-        row: summaryRow(after),
+        row: summaryRow(after, programme, now),
       };
     },
     { maxAttempts: limits.transactionAttempts },

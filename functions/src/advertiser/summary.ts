@@ -15,6 +15,7 @@ import {
 import { reviveDates, withAffiliateDefaults, type AffiliateDoc } from "../domain/model.js";
 import { compareAffiliates } from "../domain/summary-order.js";
 import { refs } from "../data/firestore.js";
+import { programmeRatesNow } from "../data/programme-settings.js";
 
 /**
  * Every affiliate's row, unordered. One document read per affiliate; the mask keeps each read to the
@@ -22,6 +23,8 @@ import { refs } from "../data/firestore.js";
  */
 export async function readSummaryRows(): Promise<SummaryRow[]> {
   const rows: SummaryRow[] = [];
+  const programme = await programmeRatesNow();
+  const now = new Date();
   const query = refs
     .affiliates()
     .withConverter(null)
@@ -29,7 +32,7 @@ export async function readSummaryRows(): Promise<SummaryRow[]> {
   // Streamed: each document becomes its small row at once, instead of all documents sitting in memory.
   for await (const snapshot of query.stream() as AsyncIterable<QueryDocumentSnapshot>) {
     const data = reviveDates<Partial<AffiliateDoc>>(snapshot.data());
-    rows.push(summaryRow(withAffiliateDefaults({ ...data, uid: snapshot.id })));
+    rows.push(summaryRow(withAffiliateDefaults({ ...data, uid: snapshot.id }), programme, now));
   }
   return rows;
 }

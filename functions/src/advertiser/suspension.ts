@@ -12,6 +12,7 @@ import { limits } from "../config.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { db, refs } from "../data/firestore.js";
 import { stageMail } from "../data/mail.js";
+import { programmeRatesNow } from "../data/programme-settings.js";
 
 export interface SuspensionResult {
   user_id: string;
@@ -28,11 +29,12 @@ export async function setSuspension(
   by: Recorder,
   now: Date,
 ): Promise<SuspensionResult> {
+  const programme = await programmeRatesNow();
   return db().runTransaction(
     async (tx) => {
       const affiliate = await getAffiliateOrThrow(uid, tx);
       if (affiliate.fraud_user === suspended) {
-        return { user_id: uid, fraud_user: suspended, changed: false, row: summaryRow(affiliate) };
+        return { user_id: uid, fraud_user: suspended, changed: false, row: summaryRow(affiliate, programme, now) };
       }
       tx.update(refs.affiliate(uid).withConverter(null), { fraud_user: suspended });
       tx.create(db().collection(collections.suspensionAudit).doc(), {
@@ -59,7 +61,7 @@ export async function setSuspension(
         user_id: uid,
         fraud_user: suspended,
         changed: true,
-        row: summaryRow({ ...affiliate, fraud_user: suspended }),
+        row: summaryRow({ ...affiliate, fraud_user: suspended }, programme, now),
       };
     },
     { maxAttempts: limits.transactionAttempts },

@@ -1,14 +1,12 @@
 /**
- * The advertisers' runtime configuration (link domain, website, attribution window, commission hold) from advertisers/{id},
- * falling back to the registry's defaults. Cached per instance: the click redirect must not pay a read for
- * it on every click.
+ * The advertisers' runtime configuration (website, and the programme settings the click redirect needs:
+ * link domain, attribution window, landing pages) from advertisers/{id}, each setting falling back to its
+ * default (domain/programme-settings.ts). Cached per instance for `settingsCacheMs`: the click redirect
+ * must not pay a read for it on every click, so a change of these settings reaches every instance within
+ * that time. The ledger does not use this cache: it reads the settings in force for each sale.
  */
-import { logger } from "firebase-functions";
-import type { z } from "zod";
-import { limits } from "../config.js";
 import { advertiserIds, advertisers, defaultAdvertiserId, type AdvertiserId } from "../domain/advertisers.js";
-import { attributionWindowDaysSchema } from "../domain/clicks.js";
-import { holdDaysSchema } from "../domain/balance.js";
+import { storedSettings } from "../domain/programme-settings.js";
 import { refs } from "./firestore.js";
 
 export interface AdvertiserSettings {
@@ -17,28 +15,30 @@ export interface AdvertiserSettings {
   linkDomain: string;
   /** Days a click can be credited with a conversion. */
   attributionWindowDays: number;
-  /** Days a sale's commission is held before it can be paid out. */
-  holdDays: number;
+  /** The catalogue paths a link may land on ("" for the home page). */
+  landingPages: readonly string[];
 }
 
-const cacheMs = 5 * 60 * 1000;
+/** How stale the redirect's view of the settings may be. */
+export const settingsCacheMs = 5 * 60 * 1000;
 let cached: { at: number; settings: Map<AdvertiserId, AdvertiserSettings> } | undefined;
 
 export async function advertiserSettings(now = Date.now()): Promise<Map<AdvertiserId, AdvertiserSettings>> {
-  if (cached && now - cached.at < cacheMs) return cached.settings;
+  if (cached && now - cached.at < settingsCacheMs) return cached.settings;
   const snapshot = await refs.advertisers().get();
   const stored = new Map(snapshot.docs.map((doc) => [doc.id, doc.data()]));
   const settings = new Map(
     advertiserIds.map((id) => {
       const doc = stored.get(id);
+      const programme = storedSettings(id, doc);
       return [
         id,
         {
           id,
           website: doc?.website || advertisers[id].website,
-          linkDomain: (doc?.link_domain || advertisers[id].defaultLinkDomain).replace(/\/+$/, ""),
-          attributionWindowDays: attributionWindowDays(id, doc?.attribution_window_days),
-          holdDays: storedDays(id, "hold_days", doc?.hold_days, holdDaysSchema, limits.commissionHoldDays),
+          linkDomain: programme.link_domain.replace(/\/+$/, ""),
+          attributionWindowDays: programme.attribution_window_days,
+          landingPages: programme.landing_pages,
         },
       ];
     }),
@@ -47,24 +47,9 @@ export async function advertiserSettings(now = Date.now()): Promise<Map<Advertis
   return settings;
 }
 
-/** The advertiser's own window when it sets a valid one; the default when it sets none or a bad one. */
-export function attributionWindowDays(id: AdvertiserId, stored: unknown): number {
-  return storedDays(id, "attribution_window_days", stored, attributionWindowDaysSchema, limits.attributionWindowDays);
-}
-
-/** A number of days advertisers/{id} may set: its own when valid, else the default (a bad one is logged). */
-function storedDays(
-  id: AdvertiserId,
-  field: string,
-  stored: unknown,
-  schema: z.ZodType<number>,
-  fallback: number,
-): number {
-  if (stored === undefined) return fallback;
-  const parsed = schema.safeParse(stored);
-  if (parsed.success) return parsed.data;
-  logger.warn(`advertisers: ${field} is not a valid whole number of days`, { id, stored });
-  return fallback;
+/** Forgets the cached settings (this instance saved new ones). */
+export function forgetAdvertiserSettings(): void {
+  cached = undefined;
 }
 
 /** The advertiser whose link domain is `host` ("cutechat.ai", "127.0.0.1:5050"); the default otherwise. */

@@ -25,6 +25,7 @@ import {
   type PendingRefundsDoc,
   type TransactionDoc,
 } from "../domain/model.js";
+import type { SettingsVersion } from "../domain/programme-settings.js";
 
 let firestore: Firestore | undefined;
 
@@ -55,6 +56,7 @@ const eventConverter = converter<EventDoc>();
 const advertiserConverter = converter<AdvertiserDoc>();
 const pendingRefundsConverter = converter<PendingRefundsDoc>();
 const clickConverter = converter<ClickDoc>();
+const settingsVersionConverter = converter<SettingsVersion>();
 
 export const refs = {
   affiliates: () => db().collection(collections.affiliates).withConverter(affiliateConverter),
@@ -69,6 +71,9 @@ export const refs = {
   payoutAudit: () => db().collection(collections.payoutAudit).withConverter(payoutAuditConverter),
   events: () => db().collection(collections.events).withConverter(eventConverter),
   advertisers: () => db().collection(collections.advertisers).withConverter(advertiserConverter),
+  /** Server-only: the versions of an advertiser's programme settings, by number. */
+  settingsVersions: (advertiser: string) =>
+    refs.advertisers().doc(advertiser).collection(collections.settingsVersions).withConverter(settingsVersionConverter),
   /** Server-only: the refunds waiting for their sale (staff see the overdue ones through the API). */
   pendingRefunds: () => db().collection(collections.pendingRefunds).withConverter(pendingRefundsConverter),
   /** Server-only: counted clicks by click id (no client reads them). */

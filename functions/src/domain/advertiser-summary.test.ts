@@ -16,11 +16,20 @@ import { emptyPayoutDetails } from "./payout-details.js";
 const now = new Date("2026-11-21T12:00:00Z");
 const payee = { ...emptyPayoutDetails, name: "Dana Payee", company: "Payee Lda", paypal_payout_account: "d@wise.test" };
 
+/** The programme's rates in force: SPEC.md's. */
+const programme = { commission_rate: 0.6, repeat_rates: { "1": 0.5 } };
+
 function source(overrides: Partial<SummarySource> = {}): SummarySource {
   return { ...newAffiliate("u1", "dana@test.example", now), ...payee, ...overrides };
 }
 
 describe("summary rows", () => {
+  test("the commission rate is the programme's in force, or the affiliate's own under an individual deal", () => {
+    const changed = { commission_rate: 0.45, repeat_rates: {} };
+    expect(summaryRow(source({ commission_rate: 0.6 }), changed, now).commission_rate).toBe(0.45);
+    expect(summaryRow(source({ commission_rate: 0.7, custom_terms: true }), changed, now).commission_rate).toBe(0.7);
+  });
+
   test("SPEC.md §3's fields in dollars, the balance as required_payout, and the latest invoice", () => {
     const invoice = newInvoice(7, now, 24_000, payee);
     const row = summaryRow(
@@ -35,6 +44,8 @@ describe("summary rows", () => {
         pending_payout_id: invoice.invoice_number,
         latest_invoice: invoice,
       }),
+      programme,
+      now,
     );
     expect(row).toEqual({
       user_id: "u1",
@@ -57,22 +68,67 @@ describe("summary rows", () => {
       fraud_user: false,
       pending_payout: 240,
       pending_destination: { method: "Wise", fields: [["Wise Account Email", "d@wise.test"]] },
+      held: 0,
+      payable: 290,
+      payout_ready: false,
+      ready_destination: null,
     });
+  });
+
+  test("an affiliate who has not asked but could be paid is ready, with the payable amount and where it would go", () => {
+    const complete = {
+      ...payee,
+      country: "Portugal",
+      city: "Lisbon",
+      address: "1 Rua",
+      post_code: "1100",
+      tax: "PT1",
+      invoice_email: "dana@test.example",
+    };
+    const future = "2026-12-01";
+    const row = summaryRow(
+      source({ ...complete, total_earnings_cents: 50_000, held: { [future]: 20_000 } }),
+      programme,
+      now,
+    );
+    expect(row).toMatchObject({
+      required_payout: 500,
+      held: 200,
+      payable: 300,
+      payout_ready: true,
+      ready_destination: { method: "Wise", fields: [["Wise Account Email", "d@wise.test"]] },
+    });
+    // Not ready: under $200 payable once the hold is counted, or suspended, or missing details.
+    const held = { [future]: 40_000 };
+    expect(summaryRow(source({ ...complete, total_earnings_cents: 50_000, held }), programme, now).payout_ready).toBe(
+      false,
+    );
+    expect(
+      summaryRow(source({ ...complete, total_earnings_cents: 50_000, fraud_user: true }), programme, now).payout_ready,
+    ).toBe(false);
+    expect(
+      summaryRow(source({ ...complete, tax: "", total_earnings_cents: 50_000 }), programme, now).payout_ready,
+    ).toBe(false);
   });
 
   test("no pending payout amount unless the latest invoice is the pending one", () => {
     const invoice = newInvoice(7, now, 24_000, payee);
-    expect(summaryRow(source({ latest_invoice: invoice })).pending_payout).toBeNull();
+    expect(summaryRow(source({ latest_invoice: invoice }), programme, now).pending_payout).toBeNull();
     expect(
-      summaryRow(source({ latest_invoice: invoice, payout_pending: true, pending_payout_id: "INV-2026-000008" }))
-        .pending_payout,
+      summaryRow(
+        source({ latest_invoice: invoice, payout_pending: true, pending_payout_id: "INV-2026-000008" }),
+        programme,
+        now,
+      ).pending_payout,
     ).toBeNull();
-    expect(summaryRow(source()).latest_invoice).toBeNull();
-    expect(summaryRow(source({ latest_invoice: invoice })).pending_destination).toBeNull();
+    expect(summaryRow(source(), programme, now).latest_invoice).toBeNull();
+    expect(summaryRow(source({ latest_invoice: invoice }), programme, now).pending_destination).toBeNull();
   });
 
   test("a clawback after a payout shows a balance of 0", () => {
-    expect(summaryRow(source({ total_earnings_cents: 100, total_refunded_cents: 300 })).required_payout).toBe(0);
+    expect(
+      summaryRow(source({ total_earnings_cents: 100, total_refunded_cents: 300 }), programme, now).required_payout,
+    ).toBe(0);
   });
 });
 

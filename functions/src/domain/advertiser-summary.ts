@@ -3,12 +3,19 @@
  * them and the page that shows them: the row's shape, how it is built from an affiliate's aggregates, the
  * order and page cursor, and when its Payout button is live.
  */
-import { balanceOf, pendingInvoiceOf } from "./balance.js";
+import { balanceOf, heldCentsOf, payableOf, pendingInvoiceOf } from "./balance.js";
 import { latestInvoiceView, type LatestInvoice } from "./invoice.js";
 import type { AffiliateDoc } from "./model.js";
 import { centsToDollars, type Cents } from "./money.js";
-import { payoutDestination, type PayoutDestination, type PayoutType } from "./payout-details.js";
-import { nextPayoutAllowedAt } from "./payout-eligibility.js";
+import {
+  emptyPayoutDetails,
+  payoutDestination,
+  type PayoutDestination,
+  type PayoutDetails,
+  type PayoutType,
+} from "./payout-details.js";
+import { nextPayoutAllowedAt, payoutRefusalOf } from "./payout-eligibility.js";
+import { affiliateRates, type ProgrammeRates } from "./programme-settings.js";
 import { compareAffiliates, type Orderable } from "./summary-order.js";
 
 /**
@@ -17,12 +24,10 @@ import { compareAffiliates, type Orderable } from "./summary-order.js";
  */
 export const summarySourceFields = [
   "email",
-  "name",
-  "country",
-  "company",
-  "paypal_payout_account",
-  "payout_type",
+  // Every payout detail: whether an affiliate who has not asked could be paid depends on them all.
+  ...(Object.keys(emptyPayoutDetails) as (keyof PayoutDetails)[]),
   "commission_rate",
+  "custom_terms",
   "fraud_user",
   "total_sign_ups",
   "total_earnings_cents",
@@ -33,6 +38,7 @@ export const summarySourceFields = [
   "payout_pending",
   "pending_payout_id",
   "latest_invoice",
+  "held",
 ] as const satisfies readonly (keyof AffiliateDoc)[];
 
 export type SummarySource = Pick<AffiliateDoc, "uid" | (typeof summarySourceFields)[number]>;
@@ -70,18 +76,32 @@ export interface SummaryRow {
    * details may have changed since): what staff pay. Null when none is pending.
    */
   pending_destination: PayoutDestination | null;
+  /** Commission still in its hold period, in dollars (issue 19). */
+  held: number;
+  /** What could be paid out now: the balance less the commission held, in dollars. */
+  payable: number;
+  /**
+   * Whether the affiliate could be paid now without having asked (issue 19's due payouts): no payout
+   * pending, not suspended, none in the last 30 days, the payable balance at least $200 and complete
+   * details. Staff can issue such a payout, which freezes its destination as a request would.
+   */
+  payout_ready: boolean;
+  /** Where a payout issued now would go (the affiliate's details today); null unless payout_ready. */
+  ready_destination: PayoutDestination | null;
 }
 
-export function summaryRow(affiliate: SummarySource): SummaryRow {
+/** An affiliate's row; `programme` is the default advertiser's rates in force, which the affiliate earns unless on an individual deal. */
+export function summaryRow(affiliate: SummarySource, programme: ProgrammeRates, now: Date): SummaryRow {
   const invoice = affiliate.latest_invoice;
   const pendingInvoice = pendingInvoiceOf(affiliate);
+  const ready = payoutRefusalOf(affiliate, now) === null;
   return {
     user_id: affiliate.uid,
     name: affiliate.name,
     country: affiliate.country,
     company: affiliate.company,
     paypal_payout_account: affiliate.paypal_payout_account,
-    commission_rate: affiliate.commission_rate,
+    commission_rate: affiliateRates({ ...affiliate, repeat_rates: {} }, programme).commission_rate,
     total_sign_ups: affiliate.total_sign_ups,
     total_earnings: centsToDollars(affiliate.total_earnings_cents),
     total_payouts: centsToDollars(affiliate.total_payouts_cents),
@@ -96,6 +116,10 @@ export function summaryRow(affiliate: SummarySource): SummaryRow {
     fraud_user: affiliate.fraud_user,
     pending_payout: pendingInvoice ? centsToDollars(pendingInvoice.amount_cents) : null,
     pending_destination: pendingInvoice ? payoutDestination(pendingInvoice.payee) : null,
+    held: centsToDollars(heldCentsOf(affiliate, now)),
+    payable: centsToDollars(payableOf(affiliate, now)),
+    payout_ready: ready,
+    ready_destination: ready ? payoutDestination(affiliate) : null,
   };
 }
 

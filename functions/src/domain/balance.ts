@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { dayKey, type DayKey } from "./days.js";
 import type { AffiliateDoc, InvoiceSnapshot } from "./model.js";
 import type { Cents } from "./money.js";
@@ -38,9 +37,6 @@ export function pendingInvoiceOf(affiliate: PendingSource): InvoiceSnapshot | nu
   const invoice = affiliate.latest_invoice;
   return affiliate.payout_pending && invoice && invoice.invoice_number === affiliate.pending_payout_id ? invoice : null;
 }
-
-/** An advertiser's commission hold, when advertisers/{id} sets one: whole days, 0 (none) to 365. */
-export const holdDaysSchema = z.number().int().min(0).max(365);
 
 /** The affiliate document's field that holds commissions still in their hold period. */
 export type HeldSource = Pick<AffiliateDoc, "held">;

@@ -3,7 +3,6 @@
  * the advertiser, who reports conversions by it. What a click records, and whether a click id can still be
  * credited with a conversion.
  */
-import { z } from "zod";
 import type { ClickDoc } from "./model.js";
 import type { SubIdName, SubIds } from "./sub-ids.js";
 import { dayMs } from "./days.js";
@@ -14,9 +13,6 @@ const clickIdPattern = /^[A-Za-z0-9_-]{22}$/;
 export function isClickId(value: unknown): value is string {
   return typeof value === "string" && clickIdPattern.test(value);
 }
-
-/** An advertiser's attribution window, when advertisers/{id} sets one: whole days, 1 to 365. */
-export const attributionWindowDaysSchema = z.number().int().min(1).max(365);
 
 /** The click document for a click counted at `now`, kept for the advertiser's attribution window. */
 export function newClick(

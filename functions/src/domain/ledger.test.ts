@@ -167,6 +167,9 @@ test("addIncrements adds numbers and merges maps without touching the original",
   expect(doc).toEqual({ a: 1, nested: { b: 2, keep: "x" } });
 });
 
+/** SPEC.md's rates, and a hold of `holdDays`. */
+const terms = (holdDays: number) => ({ commissionRate: 0.6, repeatRates: { "1": 0.5 }, holdDays });
+
 describe("sales and refunds", () => {
   const affiliate = {
     ...newAffiliate("u1", "u1@demo.test", now),
@@ -182,7 +185,7 @@ describe("sales and refunds", () => {
   };
 
   test("a sale earns the commission and counts one sale", () => {
-    const { entry, change } = recordSale(affiliate, sale, now, 0);
+    const { entry, change } = recordSale(affiliate, sale, now, terms(0));
     expect(entry).toMatchObject({ type: "sale", earnings_cents: 1_200, transaction_cost_cents: 2_000, rate: 0.6 });
     expect(change).toEqual({
       advertiser: "promptchan",
@@ -193,28 +196,28 @@ describe("sales and refunds", () => {
   });
 
   test("a sale naming a tracker the affiliate has no link for counts towards the default link", () => {
-    const { entry, change } = recordSale(affiliate, { ...sale, tracker: "/spam" }, now, 0);
+    const { entry, change } = recordSale(affiliate, { ...sale, tracker: "/spam" }, now, terms(0));
     expect(entry.tracker).toBe("");
     expect(change.tracker).toBe("");
   });
 
   test("a renewal earns its repeat rate; one beyond the rates earns nothing but still counts", () => {
-    expect(recordSale(affiliate, { ...sale, repeatIndex: 1 }, now, 0).entry.earnings_cents).toBe(1_000);
-    const late = recordSale(affiliate, { ...sale, repeatIndex: 13 }, now, 0);
+    expect(recordSale(affiliate, { ...sale, repeatIndex: 1 }, now, terms(0)).entry.earnings_cents).toBe(1_000);
+    const late = recordSale(affiliate, { ...sale, repeatIndex: 13 }, now, terms(0));
     expect(late.entry.earnings_cents).toBe(0);
     // A renewal is a sale but not a first sale.
     expect(late.change.figures).toEqual({ sales: 1, earnings_cents: 0 });
   });
 
   test("a suspended affiliate's sale is recorded but earns nothing payable", () => {
-    const { entry, change } = recordSale({ ...affiliate, fraud_user: true }, sale, now, 0);
+    const { entry, change } = recordSale({ ...affiliate, fraud_user: true }, sale, now, terms(0));
     expect(entry.earnings_cents).toBe(0);
     expect(entry.note).toMatch(/withheld/);
     expect(change.figures.sales).toBe(1);
   });
 
   test("a refund claws back the commission; a second refund of the same sale does nothing", () => {
-    const { entry } = recordSale(affiliate, sale, now, 0);
+    const { entry } = recordSale(affiliate, sale, now, terms(0));
     const refund = recordRefund(entry, { type: "refund", advertiser: "promptchan", id: "r1", occurredAt: now }, now)!;
     expect(refund.entry).toMatchObject({ type: "refund", earnings_cents: -1_200, refers_to: "s1", tracker: "/tw" });
     expect(refund.change.figures).toEqual({ refunds: 1, refunded_cents: 1_200 });
@@ -226,7 +229,7 @@ describe("sales and refunds", () => {
   });
 
   test("a partial refund claws back its share", () => {
-    const { entry } = recordSale(affiliate, sale, now, 0);
+    const { entry } = recordSale(affiliate, sale, now, terms(0));
     const refund = recordRefund(
       entry,
       { type: "refund", advertiser: "promptchan", id: "r1", amountCents: 500, occurredAt: now },
@@ -257,7 +260,7 @@ describe("the commission hold", () => {
   const day = 24 * 60 * 60 * 1000;
 
   test("a sale's commission is held until the day the hold ends", () => {
-    const { entry, change } = recordSale(affiliate, sale, now, 30);
+    const { entry, change } = recordSale(affiliate, sale, now, terms(30));
     expect(entry.matures_on).toBe("2026-12-21");
     expect(change.held).toEqual({ day: "2026-12-21", cents: 1_200 });
     const patch = applyToAffiliate(affiliate, [change], now);
@@ -266,15 +269,15 @@ describe("the commission hold", () => {
   });
 
   test("a sale older than the hold, or one that earns nothing, holds nothing", () => {
-    const old = recordSale(affiliate, { ...sale, occurredAt: new Date(now.getTime() - 30 * day) }, now, 30);
+    const old = recordSale(affiliate, { ...sale, occurredAt: new Date(now.getTime() - 30 * day) }, now, terms(30));
     expect(old.entry.matures_on).toBe("2026-11-21");
     expect(old.change.held).toBeUndefined();
-    expect(recordSale({ ...affiliate, fraud_user: true }, sale, now, 30).change.held).toBeUndefined();
-    expect(recordSale(affiliate, sale, now, 0).change.held).toBeUndefined();
+    expect(recordSale({ ...affiliate, fraud_user: true }, sale, now, terms(30)).change.held).toBeUndefined();
+    expect(recordSale(affiliate, sale, now, terms(0)).change.held).toBeUndefined();
   });
 
   test("a refund inside the hold comes out of the held commission; after it, out of the balance", () => {
-    const { entry } = recordSale(affiliate, sale, now, 30);
+    const { entry } = recordSale(affiliate, sale, now, terms(30));
     const inside = recordRefund(entry, refundAt(now, 500), now)!;
     expect(inside.change.held).toEqual({ day: "2026-12-21", cents: -300 });
     expect(inside.change.figures).toEqual({ refunds: 1, refunded_cents: 300 });

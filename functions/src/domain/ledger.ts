@@ -3,7 +3,7 @@
  * inside a Firestore transaction; tests feed the same functions the same events to get the expected totals.
  */
 import { isAdvertiserId, type AdvertiserId } from "./advertisers.js";
-import { refundClawback, saleCommission } from "./commission.js";
+import { refundClawback, saleCommission, type CommissionTerms } from "./commission.js";
 import { maturedHeldDays } from "./balance.js";
 import { dayKey, daysAfter, lastDays, type DayKey } from "./days.js";
 import type { Cents } from "./money.js";
@@ -275,18 +275,32 @@ export interface SaleInput {
   occurredAt: Date;
 }
 
+/** The programme's terms for a sale (the settings version in force when it happened). */
+export interface SaleTerms extends CommissionTerms {
+  holdDays: number;
+}
+
+/** The rates a sale of the affiliate earns: their own under an individual deal, else the programme's. */
+export function termsFor(
+  affiliate: Pick<AffiliateDoc, "custom_terms" | "commission_rate" | "repeat_rates">,
+  programme: CommissionTerms,
+): CommissionTerms {
+  return affiliate.custom_terms
+    ? { commissionRate: affiliate.commission_rate, repeatRates: affiliate.repeat_rates }
+    : { commissionRate: programme.commissionRate, repeatRates: programme.repeatRates };
+}
+
 /**
- * A sale's ledger entry and what it adds. The commission follows the affiliate's terms; a suspended
+ * A sale's ledger entry and what it adds. The commission follows the programme's terms in force (or the
+ * affiliate's own, under an individual deal); a suspended
  * (fraud_user) affiliate's sales are recorded for the advertiser but earn nothing payable. The sale counts
  * towards its tracker only if that is one of the affiliate's links (countedTracker), and says so. Its
  * commission is held for `holdDays` from the sale's day (issue 19): held unless that day has already come.
  */
-export function recordSale(affiliate: AffiliateDoc, sale: SaleInput, now: Date, holdDays: number) {
+export function recordSale(affiliate: AffiliateDoc, sale: SaleInput, now: Date, programme: SaleTerms) {
   const tracker = countedTracker(affiliate.links, sale.advertiser, sale.tracker);
-  const commission = saleCommission(sale.amountCents, sale.repeatIndex, {
-    commissionRate: affiliate.commission_rate,
-    repeatRates: affiliate.repeat_rates,
-  });
+  const commission = saleCommission(sale.amountCents, sale.repeatIndex, termsFor(affiliate, programme));
+  const { holdDays } = programme;
   const earnings = affiliate.fraud_user ? 0 : commission.cents;
   const entry: TransactionDoc = {
     type: "sale",

@@ -41,6 +41,8 @@ export const collections = {
   payoutBatches: "payout_batches",
   /** suspension_audit/{id}: who suspended or reinstated an affiliate, when and why. */
   suspensionAudit: "suspension_audit",
+  /** advertisers/{id}/settings_versions/{n}: each version of the programme settings (server-only). */
+  settingsVersions: "settings_versions",
 } as const;
 
 /** A tracker's figures (SPEC.md §3: total_earnings, total_sign_ups, total_clicks, total_sales). */
@@ -86,8 +88,15 @@ export interface AffiliateDoc extends PayoutDetails {
   uid: string;
   email: string;
   created_at: Date;
+  /**
+   * The affiliate's commission rates. They are what sales earn only when `custom_terms` is set (an
+   * individual deal); otherwise sales earn the programme's rates in force (domain/programme-settings.ts),
+   * and these keep the rates the affiliate joined on.
+   */
   commission_rate: number;
   repeat_rates: RepeatRates;
+  /** Whether the affiliate's own rates apply instead of the programme's (issue 19). */
+  custom_terms: boolean;
   fraud_user: boolean;
   /** The July 4th tracking-bug compensation credited to this affiliate (SPEC.md §1), 0 for none. */
   july4bug_comp_cents: Cents;
@@ -161,6 +170,7 @@ export function newAffiliate(uid: string, email: string, now: Date): AffiliateDo
     created_at: now,
     commission_rate: defaultCommissionRate,
     repeat_rates: { ...defaultRepeatRates },
+    custom_terms: false,
     fraud_user: false,
     july4bug_comp_cents: 0,
     payout_pending: false,
@@ -371,8 +381,13 @@ export interface AdvertiserDoc {
   repeat_rates: RepeatRates;
   /** Days a click can be credited with a conversion (1 to 365); absent: config's default (30). */
   attribution_window_days?: number;
-  /** Days a sale's commission is held before it can be paid out (0 to 365); absent: config's default (30). */
+  /** Days a sale's commission is held before it can be paid out (0 to 365); absent: the default (30). */
   hold_days?: number;
+  /** The catalogue paths links may land on; absent: the whole catalogue. */
+  landing_pages?: string[];
+  /** The programme settings' version (domain/programme-settings.ts); absent: never changed by an admin. */
+  settings_version?: number;
+  settings_updated_at?: Date;
 }
 
 /**

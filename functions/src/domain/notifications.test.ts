@@ -8,6 +8,7 @@ import {
   mailDoc,
   mailHtml,
   mailIds,
+  payoutIssuedMail,
   payoutRequestedMail,
   payoutSentMail,
   staffDigestMail,
@@ -32,6 +33,19 @@ describe("affiliates' e-mails", () => {
         "We have received your payout request for $240.50, invoice INV-2026-000042 for October 2026.",
         "It will be paid by Wise (d***@demo.test) by 3 December 2026 at the latest. We will e-mail you when it has been sent. You can download the invoice from your dashboard at any time.",
         "If you did not request this payout, reply to this e-mail at once.",
+        "AI Affiliate Program\naffiliates@promptchan.ai",
+      ].join("\n\n"),
+    });
+  });
+
+  test("payout issued by staff for an affiliate who had not asked", () => {
+    expect(payoutIssuedMail(invoice)).toEqual({
+      subject: "Payout on its way: $240.50 (INV-2026-000042)",
+      text: [
+        "Hello Dana Demo,",
+        "Your available balance of $240.50 is due, so we have issued your payout without waiting for you to request it: invoice INV-2026-000042 for October 2026.",
+        "It will be paid by Wise (d***@demo.test) by 3 December 2026 at the latest, to the payout details on your dashboard. We will e-mail you when it has been sent. You can download the invoice from your dashboard at any time.",
+        "If these details are no longer right, reply to this e-mail at once.",
         "AI Affiliate Program\naffiliates@promptchan.ai",
       ].join("\n\n"),
     });

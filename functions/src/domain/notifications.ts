@@ -13,7 +13,7 @@ import type { InvoiceSnapshot, PayoutDoc } from "./model.js";
 import { payoutDestination } from "./payout-details.js";
 import { programme } from "./programme.js";
 
-export type MailCause = "payout_requested" | "payout_sent" | "account_suspended" | "staff_digest";
+export type MailCause = "payout_requested" | "payout_issued" | "payout_sent" | "account_suspended" | "staff_digest";
 
 /** mail/{id}: what the extension reads (to, message) and what we add to say why it was written. */
 export interface MailDoc {
@@ -56,6 +56,20 @@ export function payoutRequestedMail(invoice: InvoiceSnapshot): Mail {
       `We have received your payout request for ${money(invoice.amount_cents)}, invoice ${invoice.invoice_number} for ${invoice.period}.`,
       `It will be paid by ${destinationLine(invoice)} by ${formatInvoiceDate(invoice.due_at)} at the latest. We will e-mail you when it has been sent. You can download the invoice from your dashboard at any time.`,
       `If you did not request this payout, reply to this e-mail at once.`,
+      signOff,
+    ].join("\n\n"),
+  };
+}
+
+/** A payout staff issued for an affiliate who had not asked (their balance was due): same invoice, other words. */
+export function payoutIssuedMail(invoice: InvoiceSnapshot): Mail {
+  return {
+    subject: `Payout on its way: ${money(invoice.amount_cents)} (${invoice.invoice_number})`,
+    text: [
+      `Hello ${invoice.payee.name || "there"},`,
+      `Your available balance of ${money(invoice.amount_cents)} is due, so we have issued your payout without waiting for you to request it: invoice ${invoice.invoice_number} for ${invoice.period}.`,
+      `It will be paid by ${destinationLine(invoice)} by ${formatInvoiceDate(invoice.due_at)} at the latest, to the payout details on your dashboard. We will e-mail you when it has been sent. You can download the invoice from your dashboard at any time.`,
+      `If these details are no longer right, reply to this e-mail at once.`,
       signOff,
     ].join("\n\n"),
   };

@@ -11,6 +11,7 @@ import { linkRoutes } from "./routes/links.js";
 import { payoutRoutes } from "./routes/payouts.js";
 import { postbackRoutes } from "./routes/postback.js";
 import { postbackSettingRoutes } from "./routes/postbacks.js";
+import { programmeSettingsRoutes } from "./routes/programme-settings.js";
 
 /** The Express app behind function `api`; Hosting sends it every /api/** request. */
 export function createApp(): express.Express {
@@ -39,6 +40,7 @@ export function createApp(): express.Express {
     advertiserRoutes,
     integrationRoutes,
     postbackSettingRoutes,
+    programmeSettingsRoutes,
   );
   app.use("/api", api);
 

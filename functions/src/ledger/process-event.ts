@@ -21,7 +21,9 @@ import {
   transactionId,
   type LedgerChange,
   type RefundInput,
+  type SaleTerms,
 } from "../domain/ledger.js";
+import { saleTerms } from "../domain/programme-settings.js";
 import type { Conversion } from "../domain/outbound-postbacks.js";
 import { subIdNames, type SubIds } from "../domain/sub-ids.js";
 import { countedTracker } from "../domain/trackers.js";
@@ -32,8 +34,8 @@ import {
   type PendingRefund,
   type TransactionDoc,
 } from "../domain/model.js";
-import { advertiserSettings } from "../data/advertiser-config.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
+import { settingsInForce } from "../data/programme-settings.js";
 import { clickIncrement, writeChanges } from "../data/aggregates.js";
 import { db, refs } from "../data/firestore.js";
 import { enqueuePostbacks, stagePostbacks } from "../data/postback-outbox.js";
@@ -83,8 +85,9 @@ export async function processEvent(
   { failBeforeCommit = false, click, conflict = bodyConflict }: ProcessOptions = {},
 ): Promise<EventOutcome> {
   const affiliate = await getAffiliateOrThrow(event.uid);
-  // A sale's commission hold, from the advertiser's settings (cached per instance: no read per event).
-  const holdDays = event.type === "sale" ? (await advertiserSettings()).get(event.advertiser)!.holdDays : 0;
+  // A sale earns the programme's terms in force when it happened (issue 19): read fresh, so a change of
+  // settings applies from the moment it is saved.
+  const terms = event.type === "sale" ? saleTerms(await settingsInForce(event.advertiser, event.occurredAt)) : null;
   // The affiliate's postbacks the conversion fires, staged in the transaction: called once it has committed.
   let staged: string[] = [];
   const outcome = await db().runTransaction<EventOutcome>(
@@ -96,7 +99,7 @@ export async function processEvent(
         throw new ApiError("conflict", conflict(event.id));
       }
 
-      const { credits = [], ...outcome } = await apply(tx, event, affiliate, now, click, holdDays);
+      const { credits = [], ...outcome } = await apply(tx, event, affiliate, now, click, terms);
       if (click && outcome.status === "applied" && (event.type === "sign_up" || event.type === "sale")) {
         markConverted(tx, click, now);
       }
@@ -147,7 +150,7 @@ async function apply(
   affiliate: AffiliateDoc,
   now: Date,
   click: ConvertingClick | undefined,
-  holdDays: number,
+  terms: SaleTerms | null,
 ): Promise<Applied> {
   // A tracker the affiliate has no link for (anyone can put one in a landing URL) counts as the default link.
   const tracker = countedTracker(affiliate.links, event.advertiser, event.tracker);
@@ -182,7 +185,7 @@ async function apply(
       return { status: "applied", credits: [credit] };
     }
     case "sale":
-      return applySale(tx, event, affiliate, now, click, holdDays);
+      return applySale(tx, event, affiliate, now, click, terms!);
     case "refund":
     case "chargeback":
       return applyRefund(tx, event, affiliate, now);
@@ -195,13 +198,13 @@ async function applySale(
   affiliate: AffiliateDoc,
   now: Date,
   click: ConvertingClick | undefined,
-  holdDays: number,
+  terms: SaleTerms,
 ): Promise<Applied> {
   const saleRef = refs.transactions(event.uid).doc(transactionId(event.advertiser, event.id));
   const pendingRef = pendingRefundsRef(event.advertiser, event.id);
   const pending = (await tx.get(pendingRef)).data();
 
-  const sale = recordSale(affiliate, event, now, holdDays);
+  const sale = recordSale(affiliate, event, now, terms);
   const changes = [{ ...sale.change, ...landingOf(click) }];
   let saleEntry: TransactionDoc = click ? { ...sale.entry, click_id: click.id } : sale.entry;
   const refundEntries: TransactionDoc[] = [];

@@ -3,9 +3,9 @@ import { limits } from "../config.js";
 import { payableOf } from "../domain/balance.js";
 import { newInvoice } from "../domain/invoice.js";
 import { collections, type AffiliateDoc, type InvoiceSnapshot, type PayoutDoc } from "../domain/model.js";
-import type { PayoutDetails } from "../domain/payout-details.js";
+import { emptyPayoutDetails, type PayoutDetails } from "../domain/payout-details.js";
 import { payoutMessages, payoutRefusalOf, type PayoutRefusal } from "../domain/payout-eligibility.js";
-import { mailDoc, mailIds, payoutRequestedMail } from "../domain/notifications.js";
+import { mailDoc, mailIds, payoutIssuedMail, payoutRequestedMail } from "../domain/notifications.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { db, refs } from "../data/firestore.js";
 import { stageMail } from "../data/mail.js";
@@ -19,26 +19,69 @@ const refusalCodes: Record<PayoutRefusal, ErrorCode> = {
   belowMinimum: "conflict",
 };
 
-function refuseIfIneligible(affiliate: AffiliateDoc, details: PayoutDetails, now: Date): void {
+/** Why staff cannot issue an affiliate's payout, in staff's words (the affiliate hears SPEC.md's). */
+const issueRefusals: Record<PayoutRefusal, string> = {
+  suspended: "Suspended: a suspended account is not paid.",
+  recentPayout: "Paid in the last 30 days.",
+  pending: "A payout is already pending.",
+  incomplete: "Payout details are incomplete.",
+  belowMinimum: "Less than $200 is payable.",
+};
+
+function refuseIfIneligible(
+  affiliate: AffiliateDoc,
+  details: PayoutDetails,
+  now: Date,
+  messages: Record<PayoutRefusal, string>,
+): void {
   const refusal = payoutRefusalOf(affiliate, now, details);
-  if (refusal) throw new ApiError(refusalCodes[refusal], payoutMessages[refusal]);
+  if (refusal) throw new ApiError(refusalCodes[refusal], messages[refusal]);
 }
 
 const invoiceCounter = () => refs.internal(collections.counters).doc("invoices");
 
 /**
- * Requests a payout of the whole payable balance (commission past its hold), computed here (never from the client's price): stores the
- * details it was requested with, creates the pending payout with the next invoice number, and marks the
- * affiliate pending, all in one transaction. Concurrent requests make exactly one payout.
+ * Requests a payout of the whole payable balance (commission past its hold), computed here (never from the
+ * client's price): stores the details it was requested with, creates the pending payout with the next
+ * invoice number, and marks the affiliate pending, all in one transaction. Concurrent requests make
+ * exactly one payout.
  */
-export async function requestPayout(uid: string, details: PayoutDetails, now: Date): Promise<InvoiceSnapshot> {
+export function requestPayout(uid: string, details: PayoutDetails, now: Date): Promise<InvoiceSnapshot> {
+  return makePayout(uid, () => details, now, "payout_requested");
+}
+
+/**
+ * Issues the payout of an affiliate whose balance is due though they have not asked (issue 19's due
+ * payouts, by staff): exactly as their own request would, with the details they have stored, under the
+ * same rules, and an e-mail that says it was issued for them.
+ */
+export function issuePayout(uid: string, now: Date): Promise<InvoiceSnapshot> {
+  return makePayout(uid, (affiliate) => detailsOf(affiliate), now, "payout_issued");
+}
+
+/** The payout details stored on the affiliate. */
+function detailsOf(affiliate: AffiliateDoc): PayoutDetails {
+  return Object.fromEntries(
+    (Object.keys(emptyPayoutDetails) as (keyof PayoutDetails)[]).map((field) => [field, affiliate[field]]),
+  ) as unknown as PayoutDetails;
+}
+
+async function makePayout(
+  uid: string,
+  detailsFor: (affiliate: AffiliateDoc) => PayoutDetails,
+  now: Date,
+  cause: "payout_requested" | "payout_issued",
+): Promise<InvoiceSnapshot> {
   // Refuse the obvious cases (a payout already pending, say) without queueing for the transaction.
-  refuseIfIneligible(await getAffiliateOrThrow(uid), details, now);
+  const current = await getAffiliateOrThrow(uid);
+  const messages = cause === "payout_issued" ? issueRefusals : payoutMessages;
+  refuseIfIneligible(current, detailsFor(current), now, messages);
   return db().runTransaction(
     async (tx) => {
       const affiliate = await getAffiliateOrThrow(uid, tx);
       const counter = await tx.get(invoiceCounter());
-      refuseIfIneligible(affiliate, details, now);
+      const details = detailsFor(affiliate);
+      refuseIfIneligible(affiliate, details, now, messages);
 
       const sequence = ((counter.data()?.last as number | undefined) ?? 0) + 1;
       const amount = payableOf(affiliate, now);
@@ -61,11 +104,8 @@ export async function requestPayout(uid: string, details: PayoutDetails, now: Da
         latest_invoice: invoice,
       });
       const to = details.invoice_email || affiliate.email;
-      stageMail(
-        tx,
-        mailIds.payoutRequested(invoice.invoice_number),
-        mailDoc(to, payoutRequestedMail(invoice), "payout_requested", uid, now),
-      );
+      const mail = cause === "payout_issued" ? payoutIssuedMail(invoice) : payoutRequestedMail(invoice);
+      stageMail(tx, mailIds.payoutRequested(invoice.invoice_number), mailDoc(to, mail, cause, uid, now));
       return invoice;
     },
     { maxAttempts: limits.transactionAttempts },

@@ -44,7 +44,9 @@ export async function followLink(visit: LinkVisit, now: Date): Promise<string> {
   const affiliate = (await refs.affiliate(link.uid).get()).data();
   const known = affiliate && (link.suffix === "" || affiliate.links[advertiser.id].includes(link.suffix));
   if (!known) return advertiser.website;
-  const landing = (typeof visit.landing === "string" && findLandingPage(visit.landing)?.value) || "";
+  // A page of the catalogue that the advertiser offers; anything else lands on the home page.
+  const asked = typeof visit.landing === "string" ? findLandingPage(visit.landing)?.value : undefined;
+  const landing = asked && advertiser.landingPages.includes(asked) ? asked : "";
   const click = newClick(
     { uid: link.uid, advertiser_id: advertiser.id, tracker: link.suffix, landing },
     visit.subIds,

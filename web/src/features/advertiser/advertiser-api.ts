@@ -7,6 +7,7 @@ import type { IntegrationView, ReceivedPostbackView } from "@domain/inbound-post
 import type { BatchItem } from "@domain/payout-batch";
 import type { OverdueRefunds } from "@domain/overdue-refunds";
 import type { PayoutHistoryPage } from "@domain/payout-history";
+import type { ProgrammeSettings, SettingChange } from "@domain/programme-settings";
 import { callApi, callApiForPdf, callApiWithHeaders, saveFile } from "../../lib/api";
 
 export async function checkAdvertiser(user: User): Promise<boolean> {
@@ -146,4 +147,47 @@ export interface PayoutBatch {
 export async function payBatch(user: User, userIds: string[]): Promise<PayoutBatch> {
   const batch = await callApi<PayoutBatch>(user, "POST", "/api/payout_batches", { user_ids: userIds });
   return callApi<PayoutBatch>(user, "POST", "/api/payout_batches/record", { id: batch.id });
+}
+
+export interface SettingsVersionView {
+  version: number;
+  effective_from: string;
+  changed_by: { uid: string; email: string } | null;
+  changes: SettingChange[];
+  settings: ProgrammeSettings;
+}
+
+export interface AdvertiserSettingsView {
+  advertiser: AdvertiserId;
+  version: number;
+  settings: ProgrammeSettings;
+  history: SettingsVersionView[];
+}
+
+/** Every advertiser's programme settings in force, and their latest versions (staff). */
+export function fetchProgrammeSettings(user: User): Promise<{ advertisers: AdvertiserSettingsView[] }> {
+  return callApi(user, "GET", "/api/programme_settings");
+}
+
+/** Saves an advertiser's settings on top of the version the admin loaded (admin). */
+export function saveProgrammeSettings(
+  user: User,
+  advertiser: AdvertiserId,
+  version: number,
+  settings: Record<string, unknown>,
+): Promise<{ version: number; changed: boolean; message: string }> {
+  return callApi(user, "POST", "/api/programme_settings", { advertiser, version, settings });
+}
+
+export interface IssuedPayout {
+  user_id: string;
+  status: "issued" | "skipped";
+  invoice_number: string | null;
+  amount: number | null;
+  reason: string | null;
+}
+
+/** Issues the payouts of affiliates whose balance is due though they have not asked (each once). */
+export function issuePayouts(user: User, userIds: string[]): Promise<{ items: IssuedPayout[] }> {
+  return callApi(user, "POST", "/api/issue_payouts", { user_ids: userIds });
 }

@@ -15,6 +15,7 @@ import { AffiliateList } from "./affiliate-list";
 import { filterViews, noFilters, summaryCsvFile, type AffiliateView, type Filters } from "./affiliate-view";
 import { DuePayouts } from "./due-payouts";
 import { IntegrationPanel } from "./integration-panel";
+import { ProgrammeSettingsPanel } from "./programme-settings-panel";
 import { OverdueRefunds } from "./overdue-refunds";
 import { PayoutHistory } from "./payout-history";
 import { ProgrammeReportPanel } from "./programme-report";
@@ -201,6 +202,7 @@ function AdvertiserDashboard({ user, isAdmin }: { user: User; isAdmin: boolean }
       <PayoutHistory user={user} version={historyVersion} />
       <ProgrammeReportPanel user={user} />
       <IntegrationPanel user={user} />
+      <ProgrammeSettingsPanel user={user} isAdmin={isAdmin} />
       <SuspensionDialog
         view={suspending}
         onClose={() => setSuspending(null)}

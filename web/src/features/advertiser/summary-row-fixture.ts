@@ -23,6 +23,10 @@ export function summaryRowFixture(overrides: Partial<SummaryRow> = {}): SummaryR
     fraud_user: false,
     pending_payout: null,
     pending_destination: null,
+    held: 0,
+    payable: 5,
+    payout_ready: false,
+    ready_destination: null,
     ...overrides,
   };
 }

@@ -1,0 +1,129 @@
+/**
+ * Programme settings in Firestore (issue 19): the settings in force live on advertisers/{id} (the public
+ * registry document, which the click redirect already reads), and every saved version, with who changed
+ * what and when, in advertisers/{id}/settings_versions/{n}, which no client reads.
+ */
+import { advertiserIds, defaultAdvertiserId, type AdvertiserId } from "../domain/advertisers.js";
+import type { Recorder } from "../domain/model.js";
+import {
+  settingChanges,
+  settingFields,
+  storedSettings,
+  type ProgrammeRates,
+  type ProgrammeSettings,
+  type SettingsVersion,
+} from "../domain/programme-settings.js";
+import { ApiError } from "../errors.js";
+import { forgetAdvertiserSettings } from "./advertiser-config.js";
+import { db, refs } from "./firestore.js";
+
+/** How many past versions the settings page lists per advertiser. */
+export const historyShown = 20;
+
+/**
+ * The settings in force at `at`, for a sale that happened then: one read of the advertiser's document, and
+ * a query of its versions only when the sale happened before the latest change.
+ */
+export async function settingsInForce(advertiser: AdvertiserId, at: Date): Promise<ProgrammeSettings> {
+  const doc = (await refs.advertisers().doc(advertiser).get()).data();
+  const changedAt = doc?.settings_updated_at;
+  if (!changedAt || at.getTime() >= changedAt.getTime()) return storedSettings(advertiser, doc);
+  const earlier = await refs
+    .settingsVersions(advertiser)
+    .where("effective_from", "<=", at)
+    .orderBy("effective_from", "desc")
+    .limit(1)
+    .get();
+  const version = earlier.docs[0]?.data();
+  return version ? storedSettings(advertiser, version.settings) : storedSettings(advertiser, doc);
+}
+
+/** The default advertiser's rates in force now: what affiliates without an individual deal are shown to earn. */
+export async function programmeRatesNow(): Promise<ProgrammeRates> {
+  return settingsInForce(defaultAdvertiserId, new Date());
+}
+
+export interface AdvertiserSettingsView {
+  advertiser: AdvertiserId;
+  version: number;
+  settings: ProgrammeSettings;
+  history: SettingsVersion[];
+}
+
+/** Every advertiser's settings in force and its latest versions, newest first (for staff). */
+export async function programmeSettingsView(): Promise<AdvertiserSettingsView[]> {
+  const docs = new Map((await refs.advertisers().get()).docs.map((doc) => [doc.id, doc.data()]));
+  return Promise.all(
+    advertiserIds.map(async (advertiser) => {
+      const doc = docs.get(advertiser);
+      const history = await refs.settingsVersions(advertiser).orderBy("version", "desc").limit(historyShown).get();
+      return {
+        advertiser,
+        version: doc?.settings_version ?? 0,
+        settings: storedSettings(advertiser, doc),
+        history: history.docs.map((version) => version.data()),
+      };
+    }),
+  );
+}
+
+export interface SaveOutcome {
+  version: number;
+  changed: boolean;
+}
+
+/**
+ * Saves an admin's settings as the next version, in force from `now`, if they change anything. Refused
+ * (409) when someone saved another version since `expectedVersion` was loaded, so no change is lost. The
+ * first save also records version 0: the settings the programme had until then.
+ */
+export async function saveProgrammeSettings(
+  advertiser: AdvertiserId,
+  settings: ProgrammeSettings,
+  expectedVersion: number,
+  by: Recorder,
+  now: Date,
+): Promise<SaveOutcome> {
+  const docRef = refs.advertisers().doc(advertiser);
+  const outcome = await db().runTransaction(async (tx) => {
+    const doc = (await tx.get(docRef)).data();
+    const current = doc?.settings_version ?? 0;
+    if (current !== expectedVersion) {
+      throw new ApiError(
+        "conflict",
+        `The settings were changed since you loaded them (version ${current}, you had ${expectedVersion}): reload them and make your change again.`,
+      );
+    }
+    const before = storedSettings(advertiser, doc);
+    const changes = settingChanges(before, settings);
+    if (changes.length === 0) return { version: current, changed: false };
+    const version = current + 1;
+    if (current === 0) {
+      const original: SettingsVersion = {
+        version: 0,
+        effective_from: new Date(0),
+        changed_by: null,
+        changes: [],
+        settings: before,
+      };
+      tx.create(refs.settingsVersions(advertiser).doc("0"), original);
+    }
+    const saved: SettingsVersion = {
+      version,
+      effective_from: now,
+      changed_by: { uid: by.uid, email: by.email },
+      changes,
+      settings,
+    };
+    tx.create(refs.settingsVersions(advertiser).doc(String(version)), saved);
+    // mergeFields: each setting is replaced whole (a renewal rate taken out must go), the rest kept.
+    tx.set(
+      docRef.withConverter(null),
+      { ...settings, settings_version: version, settings_updated_at: now },
+      { mergeFields: [...settingFields, "settings_version", "settings_updated_at"] },
+    );
+    return { version, changed: true };
+  });
+  if (outcome.changed) forgetAdvertiserSettings();
+  return outcome;
+}

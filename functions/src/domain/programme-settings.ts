@@ -1,0 +1,251 @@
+/**
+ * Programme settings (issue 19): each advertiser's commercial terms, edited by admins without a deploy,
+ * validated here, and versioned. A version is in force from the moment it is saved: a sale is paid at the
+ * rates of the version in force when it happened, so a change never reaches back to sales already made.
+ *
+ * The defaults are SPEC.md's values (and the registry's link domain), so an untouched programme behaves
+ * exactly as before the settings existed.
+ */
+import { z } from "zod";
+import { advertisers, type AdvertiserId } from "./advertisers.js";
+import { defaultCommissionRate, defaultRepeatRates, type RepeatRates } from "./commission.js";
+import { landingPages } from "./landing-pages.js";
+
+/** What a sale takes from the settings in force when it happened. */
+export function saleTerms(settings: ProgrammeSettings): {
+  commissionRate: number;
+  repeatRates: RepeatRates;
+  holdDays: number;
+} {
+  return { commissionRate: settings.commission_rate, repeatRates: settings.repeat_rates, holdDays: settings.hold_days };
+}
+
+/** The programme's rates an affiliate view shows. */
+export type ProgrammeRates = Pick<ProgrammeSettings, "commission_rate" | "repeat_rates">;
+
+/**
+ * The rates an affiliate earns, as views show them (SPEC.md's commission_rate and repeat_rates): their own
+ * under an individual deal (custom_terms), else the programme's in force.
+ */
+export function affiliateRates(
+  affiliate: { custom_terms: boolean; commission_rate: number; repeat_rates: RepeatRates },
+  programme: ProgrammeRates,
+): ProgrammeRates {
+  return affiliate.custom_terms
+    ? { commission_rate: affiliate.commission_rate, repeat_rates: affiliate.repeat_rates }
+    : { commission_rate: programme.commission_rate, repeat_rates: programme.repeat_rates };
+}
+
+/** The longest hold and attribution window, in days. */
+export const maxSettingDays = 365;
+/** Renewal rates are kept for at most this many renewals (five years of monthly payments). */
+export const maxRepeatIndex = 60;
+
+export interface ProgrammeSettings {
+  /** Commission on a customer's first payment, 0 to 1. */
+  commission_rate: number;
+  /** Commission on the n-th renewal ("1" the first), 0 to 1; a renewal without a rate earns nothing. */
+  repeat_rates: RepeatRates;
+  /** Days a sale's commission is held before it can be paid out (0: paid at once). */
+  hold_days: number;
+  /** Days a click can be credited with a conversion. */
+  attribution_window_days: number;
+  /** Where the tracking links point ("https://promptchan.ai"): an origin, without a path. */
+  link_domain: string;
+  /** The landing pages affiliates may send visitors to: catalogue paths, the home page ("") always among them. */
+  landing_pages: string[];
+}
+
+export const settingFields = [
+  "commission_rate",
+  "repeat_rates",
+  "hold_days",
+  "attribution_window_days",
+  "link_domain",
+  "landing_pages",
+] as const satisfies readonly (keyof ProgrammeSettings)[];
+
+export type SettingField = (typeof settingFields)[number];
+
+/** What each setting is called on the settings page and in the version history. */
+export const settingLabels: Record<SettingField, string> = {
+  commission_rate: "Commission rate",
+  repeat_rates: "Renewal rates",
+  hold_days: "Hold period",
+  attribution_window_days: "Attribution window",
+  link_domain: "Link domain",
+  landing_pages: "Landing pages",
+};
+
+/** SPEC.md's terms and the registry's link domain: what an advertiser has until an admin changes it. */
+export function defaultSettings(id: AdvertiserId): ProgrammeSettings {
+  return {
+    commission_rate: defaultCommissionRate,
+    repeat_rates: { ...defaultRepeatRates },
+    hold_days: 30,
+    attribution_window_days: 30,
+    link_domain: advertisers[id].defaultLinkDomain,
+    landing_pages: landingPages.map((page) => page.value),
+  };
+}
+
+const rate = z
+  .number({ error: "must be a number." })
+  .min(0, { error: "must not be negative." })
+  .max(1, { error: "must be at most 1 (100%)." })
+  .refine((value) => Math.abs(value * 10_000 - Math.round(value * 10_000)) < 1e-6, {
+    error: "must be a whole number of hundredths of a percent.",
+  });
+
+const days = (min: number) =>
+  z
+    .number({ error: "must be a number of days." })
+    .int({ error: "must be a whole number of days." })
+    .min(min, { error: `must be at least ${min} day${min === 1 ? "" : "s"}.` })
+    .max(maxSettingDays, { error: `must be at most ${maxSettingDays} days.` });
+
+const loopbackHosts = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/** An origin the links can live on: https, or http on this machine (the emulators' link domains). */
+const linkDomain = z
+  .string({ error: "must be a web address such as https://promptchan.ai." })
+  .trim()
+  .max(200, { error: "must be at most 200 characters." })
+  .transform((value, context) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      context.addIssue({ code: "custom", message: "must be a web address such as https://promptchan.ai." });
+      return z.NEVER;
+    }
+    const local = loopbackHosts.has(url.hostname) || url.hostname.endsWith(".localhost");
+    if (url.protocol !== "https:" && !(url.protocol === "http:" && local)) {
+      context.addIssue({ code: "custom", message: "must start with https://." });
+      return z.NEVER;
+    }
+    if ((url.pathname !== "/" && url.pathname !== "") || url.search || url.hash || url.username || url.password) {
+      context.addIssue({ code: "custom", message: "must be a domain only, without a path, query or login." });
+      return z.NEVER;
+    }
+    return url.origin;
+  });
+
+const catalogue = new Set(landingPages.map((page) => page.value));
+
+export const programmeSettingsSchema = z.strictObject({
+  commission_rate: rate,
+  repeat_rates: z.record(z.string(), rate).superRefine((rates, context) => {
+    for (const key of Object.keys(rates)) {
+      const index = Number(key);
+      if (!/^[1-9]\d*$/.test(key) || index > maxRepeatIndex) {
+        context.addIssue({
+          code: "custom",
+          message: `renewal ${JSON.stringify(key)} is not a renewal number from 1 to ${maxRepeatIndex}.`,
+        });
+      }
+    }
+  }),
+  hold_days: days(0),
+  attribution_window_days: days(1),
+  link_domain: linkDomain,
+  landing_pages: z
+    .array(z.string().max(100), { error: "must be a list of landing page paths." })
+    .max(catalogue.size, { error: `must list at most ${catalogue.size} pages.` })
+    .superRefine((paths, context) => {
+      for (const path of paths) {
+        if (!catalogue.has(path)) {
+          context.addIssue({
+            code: "custom",
+            message: `${JSON.stringify(path)} is not a landing page of the catalogue.`,
+          });
+        }
+      }
+      if (!paths.includes("")) context.addIssue({ code: "custom", message: "must include the home page (Default)." });
+    })
+    // In the catalogue's order, each once: a list that differs only in order is the same setting.
+    .transform((paths) => landingPages.map((page) => page.value).filter((value) => paths.includes(value))),
+});
+
+/** The stored settings, each field falling back to the default when absent or no longer valid. */
+export function storedSettings(id: AdvertiserId, stored: Partial<Record<SettingField, unknown>> | undefined) {
+  const defaults = defaultSettings(id);
+  const settings = { ...defaults };
+  for (const field of settingFields) {
+    const value = stored?.[field];
+    if (value === undefined) continue;
+    const parsed = programmeSettingsSchema.shape[field].safeParse(value);
+    if (parsed.success) (settings as Record<SettingField, unknown>)[field] = parsed.data;
+  }
+  return settings;
+}
+
+/** One setting's change, as the version history shows it. */
+export interface SettingChange {
+  field: SettingField;
+  from: ProgrammeSettings[SettingField];
+  to: ProgrammeSettings[SettingField];
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value) || value === null || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** What differs between two versions of the settings, field by field, in the page's order. */
+export function settingChanges(before: ProgrammeSettings, after: ProgrammeSettings): SettingChange[] {
+  return settingFields
+    .filter((field) => !same(before[field], after[field]))
+    .map((field) => ({ field, from: before[field], to: after[field] }));
+}
+
+/** A saved version: the settings in force from `effective_from` until the next version's. */
+export interface SettingsVersion {
+  version: number;
+  effective_from: Date;
+  /** Who saved it; null for version 0, the settings the programme had before any admin changed them. */
+  changed_by: { uid: string; email: string } | null;
+  changes: SettingChange[];
+  settings: ProgrammeSettings;
+}
+
+/** The version in force at `at`: the newest one that took effect at or before it (null: none had yet). */
+export function versionInForce<T extends Pick<SettingsVersion, "effective_from">>(versions: T[], at: Date): T | null {
+  let found: T | null = null;
+  for (const version of versions) {
+    if (version.effective_from.getTime() <= at.getTime()) {
+      if (!found || version.effective_from.getTime() >= found.effective_from.getTime()) found = version;
+    }
+  }
+  return found;
+}
+
+/** A setting's value as the history and the page write it: "60%", "30 days", "1st 50%, 2nd 50%". */
+export function formatSetting(field: SettingField, value: ProgrammeSettings[SettingField]): string {
+  const percent = (rate: number) => `${Math.round(rate * 1_000_000) / 10_000}%`;
+  switch (field) {
+    case "commission_rate":
+      return percent(value as number);
+    case "repeat_rates": {
+      const entries = Object.entries(value as RepeatRates).sort(([a], [b]) => Number(a) - Number(b));
+      if (entries.length === 0) return "none";
+      const rates = new Set(entries.map(([, r]) => r));
+      const consecutive = entries.every(([key], i) => Number(key) === i + 1);
+      if (rates.size === 1 && consecutive) return `${percent(entries[0]![1])} on the first ${entries.length}`;
+      return entries.map(([key, r]) => `#${key} ${percent(r)}`).join(", ");
+    }
+    case "hold_days":
+    case "attribution_window_days": {
+      const n = value as number;
+      return `${n} day${n === 1 ? "" : "s"}`;
+    }
+    case "link_domain":
+      return value as string;
+    case "landing_pages": {
+      const paths = value as string[];
+      return `${paths.length} of ${landingPages.length}`;
+    }
+  }
+}

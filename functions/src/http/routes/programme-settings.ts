@@ -1,0 +1,49 @@
+import { Router } from "express";
+import { z } from "zod";
+import { advertiserIds } from "../../domain/advertisers.js";
+import { programmeSettingsSchema, type SettingsVersion } from "../../domain/programme-settings.js";
+import { programmeSettingsView, saveProgrammeSettings } from "../../data/programme-settings.js";
+import { callerOf, requireAdmin, requireCaller, requireStaff } from "../auth.js";
+import { parseBody } from "../inputs.js";
+
+/** Programme settings (issue 19): every advertiser's terms for staff to see, and for admins to change. */
+export const programmeSettingsRoutes = Router();
+
+const versionView = (version: SettingsVersion) => ({
+  ...version,
+  effective_from: version.effective_from.toISOString(),
+});
+
+// GET /api/programme_settings: each advertiser's settings in force, its version, and its latest versions.
+programmeSettingsRoutes.get("/programme_settings", requireCaller, requireStaff, async (_req, res) => {
+  const advertisers = await programmeSettingsView();
+  res.json({
+    advertisers: advertisers.map((advertiser) => ({ ...advertiser, history: advertiser.history.map(versionView) })),
+  });
+});
+
+const saveRequest = z.strictObject({
+  advertiser: z.enum(advertiserIds, { error: `must be one of ${advertiserIds.join(", ")}.` }),
+  /** The version the admin loaded: a save on top of someone else's newer one is refused. */
+  version: z.number({ error: "must be the version you loaded." }).int().min(0),
+  settings: programmeSettingsSchema,
+});
+
+// POST /api/programme_settings: saves an advertiser's settings as a new version, in force from now (admin).
+programmeSettingsRoutes.post("/programme_settings", requireCaller, requireAdmin, async (req, res) => {
+  const { advertiser, version, settings } = parseBody(saveRequest, req);
+  const caller = callerOf(req);
+  const outcome = await saveProgrammeSettings(
+    advertiser,
+    settings,
+    version,
+    { uid: caller.uid, email: caller.email },
+    new Date(),
+  );
+  res.json({
+    advertiser,
+    version: outcome.version,
+    changed: outcome.changed,
+    message: outcome.changed ? `Saved as version ${outcome.version}: in force from now.` : "Nothing changed.",
+  });
+});

@@ -1,0 +1,220 @@
+/**
+ * Programme settings (issue 19) through the real API: admins change an advertiser's terms, each save is a
+ * version with who changed what, a sale is paid at the terms in force when it happened, and bad settings
+ * are refused with the field and the reason, changing nothing.
+ *
+ * A serial file (vitest.config.ts): it changes creategirls' terms, which every other test's sales rely on,
+ * so it runs after them, alone, and puts the settings back.
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { ProgrammeSettings } from "../../functions/src/domain/programme-settings.ts";
+import { transactionId } from "../../functions/src/domain/ledger.ts";
+import { sendEvent } from "../../scripts/lib/events-client.ts";
+import { createAffiliate, refs } from "../support/backend.ts";
+import { api, createUser, type TestUser } from "../support/users.ts";
+
+interface AdvertiserView {
+  advertiser: string;
+  version: number;
+  settings: ProgrammeSettings;
+  history: {
+    version: number;
+    effective_from: string;
+    changed_by: { uid: string; email: string } | null;
+    changes: { field: string; from: unknown; to: unknown }[];
+  }[];
+}
+
+let admin: TestUser;
+let staff: TestUser;
+let original: AdvertiserView;
+
+async function creategirls(caller: TestUser = admin): Promise<AdvertiserView> {
+  const answer = await api(caller, "GET", "/api/programme_settings");
+  expect(answer.status).toBe(200);
+  const all = answer.json.advertisers as AdvertiserView[];
+  expect(all.map((view) => view.advertiser)).toEqual(["promptchan", "cutechat", "creategirls"]);
+  return all.find((view) => view.advertiser === "creategirls")!;
+}
+
+const save = (settings: unknown, version: number, caller: TestUser = admin) =>
+  api(caller, "POST", "/api/programme_settings", { advertiser: "creategirls", version, settings });
+
+/** A creategirls sale of $100 for the affiliate, made at `at`: its ledger entry. */
+async function saleAt(uid: string, at: Date) {
+  const id = `e-${randomUUID()}`;
+  const answer = await sendEvent({
+    id,
+    advertiser_id: "creategirls",
+    type: "sale",
+    uid,
+    amount: "100.00",
+    occurred_at: at.toISOString(),
+  });
+  expect(answer.status, answer.text).toBe(200);
+  return (await refs.transactions(uid).doc(transactionId("creategirls", id)).get()).data()!;
+}
+
+beforeAll(async () => {
+  [admin, staff] = await Promise.all([
+    createUser({ claims: { admin: true } }),
+    createUser({ claims: { advertiser: true } }),
+  ]);
+  original = await creategirls();
+});
+
+afterAll(async () => {
+  // Put back what the tests changed, as a new version on top of whatever is there now.
+  const now = await creategirls();
+  expect((await save(original.settings, now.version)).status).toBe(200);
+});
+
+describe("programme settings", () => {
+  test("an untouched programme has SPEC.md's terms; staff may see them but not change them", async () => {
+    expect(original.settings).toMatchObject({
+      commission_rate: 0.6,
+      hold_days: 30,
+      attribution_window_days: 30,
+    });
+    expect(Object.keys(original.settings.repeat_rates)).toHaveLength(12);
+    expect(original.settings.landing_pages).toContain("");
+    expect((await creategirls(staff)).settings).toEqual(original.settings);
+    const refused = await save({ ...original.settings, commission_rate: 0.5 }, original.version, staff);
+    expect(refused.status).toBe(403);
+    expect((await creategirls()).version).toBe(original.version);
+  });
+
+  test.each<[string, Partial<ProgrammeSettings> | Record<string, unknown>, string]>([
+    ["a negative rate", { commission_rate: -0.1 }, "settings.commission_rate: must not be negative."],
+    ["a rate above 100%", { commission_rate: 1.5 }, "settings.commission_rate: must be at most 1 (100%)."],
+    ["a rate as text", { commission_rate: "0.5" }, "settings.commission_rate: must be a number."],
+    ["a renewal rate above 100%", { repeat_rates: { "1": 1.2 } }, "settings.repeat_rates.1: must be at most 1 (100%)."],
+    [
+      "renewal 0",
+      { repeat_rates: { "0": 0.5 } },
+      'settings.repeat_rates: renewal "0" is not a renewal number from 1 to 60.',
+    ],
+    ["a negative hold", { hold_days: -1 }, "settings.hold_days: must be at least 0 days."],
+    ["a hold in part days", { hold_days: 1.5 }, "settings.hold_days: must be a whole number of days."],
+    [
+      "an attribution window of 0",
+      { attribution_window_days: 0 },
+      "settings.attribution_window_days: must be at least 1 day.",
+    ],
+    [
+      "a window over a year",
+      { attribution_window_days: 400 },
+      "settings.attribution_window_days: must be at most 365 days.",
+    ],
+    [
+      "a link domain over http",
+      { link_domain: "http://creategirls.ai" },
+      "settings.link_domain: must start with https://.",
+    ],
+    [
+      "a link domain with a path",
+      { link_domain: "https://creategirls.ai/go" },
+      "settings.link_domain: must be a domain only, without a path, query or login.",
+    ],
+    [
+      "an unknown landing path",
+      { landing_pages: ["", "/no-such-page"] },
+      'settings.landing_pages: "/no-such-page" is not a landing page of the catalogue.',
+    ],
+    ["no home page", { landing_pages: ["/ai-porn"] }, "settings.landing_pages: must include the home page (Default)."],
+  ])("%s is refused with the field and the reason, and nothing is saved", async (_, change, error) => {
+    const before = await creategirls();
+    const answer = await save({ ...before.settings, ...change }, before.version);
+    expect(answer.status).toBe(400);
+    expect(answer.json).toEqual({ error });
+    const after = await creategirls();
+    expect(after.version).toBe(before.version);
+    expect(after.settings).toEqual(before.settings);
+  });
+
+  test("a setting the page does not know, or a missing one, is refused", async () => {
+    const { link_domain: _, ...missing } = original.settings;
+    expect((await save(missing, original.version)).json.error).toMatch(/^settings\.link_domain: /);
+    expect((await save({ ...original.settings, payout_day: 1 }, original.version)).status).toBe(400);
+  });
+
+  test("a change is a version in force from the moment it is saved: later sales earn it, earlier ones do not", async () => {
+    const [uid, dealUid] = await Promise.all([
+      createAffiliate(),
+      createAffiliate({ custom_terms: true, commission_rate: 0.7 }),
+    ]);
+    const before = await creategirls();
+    const beforeSale = await saleAt(uid, new Date(Date.now() - 60_000));
+    expect(beforeSale).toMatchObject({ rate: 0.6, earnings_cents: 6_000 });
+
+    const savedAt = Date.now();
+    const answer = await save({ ...before.settings, commission_rate: 0.45, hold_days: 0 }, before.version);
+    expect(answer.status).toBe(200);
+    expect(answer.json).toMatchObject({ version: before.version + 1, changed: true });
+
+    // A sale made after the change earns the new rate, and with no hold it is payable at once.
+    const after = await saleAt(uid, new Date(Date.now() + 1_000));
+    expect(after).toMatchObject({ rate: 0.45, earnings_cents: 4_500 });
+    expect(after.matures_on! <= new Date().toISOString().slice(0, 10)).toBe(true);
+    // A sale that happened before the change, reported only now, earns the terms it was made under.
+    const late = await saleAt(uid, new Date(savedAt - 5 * 60_000));
+    expect(late).toMatchObject({ rate: 0.6, earnings_cents: 6_000 });
+    // The sale recorded before the change is as it was.
+    expect((await refs.transactions(uid).doc(transactionId("creategirls", beforeSale.event_id)).get()).data()).toEqual(
+      beforeSale,
+    );
+    // An affiliate on an individual deal keeps their own rate.
+    expect(await saleAt(dealUid, new Date(Date.now() + 1_000))).toMatchObject({ rate: 0.7, earnings_cents: 7_000 });
+
+    const affiliate = (await refs.affiliate(uid).get()).data()!;
+    expect(affiliate.total_earnings_cents).toBe(6_000 + 4_500 + 6_000);
+
+    // The history says who changed what, from what to what, and when.
+    const view = await creategirls();
+    expect(view.version).toBe(before.version + 1);
+    expect(view.settings).toMatchObject({ commission_rate: 0.45, hold_days: 0 });
+    const newest = view.history[0]!;
+    expect(newest).toMatchObject({
+      version: before.version + 1,
+      changed_by: { uid: admin.uid, email: admin.email },
+      changes: [
+        { field: "commission_rate", from: 0.6, to: 0.45 },
+        { field: "hold_days", from: 30, to: 0 },
+      ],
+    });
+    expect(Date.parse(newest.effective_from)).toBeGreaterThanOrEqual(savedAt - 5_000);
+    expect(view.history.at(-1)).toMatchObject({ version: 0, changed_by: null, settings: original.settings });
+  });
+
+  test("a save on top of a version someone else saved since is refused, and saving the same is no change", async () => {
+    const current = await creategirls();
+    const stale = await save({ ...current.settings, commission_rate: 0.3 }, current.version - 1);
+    expect(stale.status).toBe(409);
+    expect(stale.json.error).toMatch(/^The settings were changed since you loaded them/);
+    const same = await save(current.settings, current.version);
+    expect(same.json).toMatchObject({ version: current.version, changed: false, message: "Nothing changed." });
+    const after = await creategirls();
+    expect(after.version).toBe(current.version);
+    expect(after.settings).toEqual(current.settings);
+  });
+
+  test("renewal rates are replaced whole: a renewal taken out earns nothing", async () => {
+    const current = await creategirls();
+    const answer = await save({ ...current.settings, repeat_rates: { "1": 0.25 } }, current.version);
+    expect(answer.status).toBe(200);
+    expect((await creategirls()).settings.repeat_rates).toEqual({ "1": 0.25 });
+    const uid = await createAffiliate();
+    const second = await sendEvent({
+      id: `e-${randomUUID()}`,
+      advertiser_id: "creategirls",
+      type: "sale",
+      uid,
+      amount: "100.00",
+      repeat_index: 2,
+      occurred_at: new Date(Date.now() + 1_000).toISOString(),
+    });
+    expect(second.status).toBe(200);
+    expect((await refs.affiliate(uid).get()).data()!.total_earnings_cents).toBe(0);
+  });
+});

@@ -1,0 +1,127 @@
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import type { User } from "firebase/auth";
+import { defaultSettings } from "@domain/programme-settings";
+import { createQueryClient } from "../../lib/query-client";
+import type { AdvertiserSettingsView } from "./advertiser-api";
+
+const api = vi.hoisted(() => ({
+  fetchProgrammeSettings: vi.fn<(user: unknown) => Promise<unknown>>(),
+  saveProgrammeSettings:
+    vi.fn<(user: unknown, advertiser: string, version: number, settings: unknown) => Promise<unknown>>(),
+}));
+vi.mock("./advertiser-api", () => api);
+const { ProgrammeSettingsPanel } = await import("./programme-settings-panel");
+
+const user = { uid: "admin-1" } as User;
+
+const promptchan: AdvertiserSettingsView = {
+  advertiser: "promptchan",
+  version: 1,
+  settings: { ...defaultSettings("promptchan"), commission_rate: 0.55 },
+  history: [
+    {
+      version: 1,
+      effective_from: "2026-11-20T10:00:00Z",
+      changed_by: { uid: "admin-1", email: "admin@demo.test" },
+      changes: [{ field: "commission_rate", from: 0.6, to: 0.55 }],
+      settings: { ...defaultSettings("promptchan"), commission_rate: 0.55 },
+    },
+    {
+      version: 0,
+      effective_from: "1970-01-01T00:00:00Z",
+      changed_by: null,
+      changes: [],
+      settings: defaultSettings("promptchan"),
+    },
+  ],
+};
+const others = (["cutechat", "creategirls"] as const).map((advertiser) => ({
+  advertiser,
+  version: 0,
+  settings: defaultSettings(advertiser),
+  history: [],
+}));
+
+function renderPanel(isAdmin: boolean) {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ProgrammeSettingsPanel user={user} isAdmin={isAdmin} />
+    </QueryClientProvider>,
+  );
+  fireEvent.click(screen.getByRole("button", { name: "View" }));
+}
+
+const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  api.fetchProgrammeSettings.mockResolvedValue({ advertisers: [promptchan, ...others] });
+});
+afterEach(cleanup);
+
+describe("programme settings", () => {
+  test("shows the settings in force and the versions with who changed what", async () => {
+    renderPanel(true);
+    expect((await screen.findByLabelText("Commission rate (%)")) as HTMLInputElement).toHaveProperty("value", "55");
+    expect(input("Hold period (days)").value).toBe("30");
+    expect(input("Renewal 12").value).toBe("50");
+    expect(screen.getByText("Commission rate: 60% → 55%")).toBeTruthy();
+    expect(screen.getByText("admin@demo.test")).toBeTruthy();
+    expect(screen.getByText("The original terms")).toBeTruthy();
+  });
+
+  test("an admin's save sends the settings as rates and days, on top of the version loaded", async () => {
+    api.saveProgrammeSettings.mockResolvedValue({
+      version: 2,
+      changed: true,
+      message: "Saved as version 2: in force from now.",
+    });
+    renderPanel(true);
+    fireEvent.change(await screen.findByLabelText("Commission rate (%)"), { target: { value: "45.5" } });
+    fireEvent.change(input("Hold period (days)"), { target: { value: "14" } });
+    fireEvent.click(screen.getByRole("button", { name: "Remove the last" }));
+    fireEvent.click(screen.getByLabelText("AI Porn"));
+    fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    await waitFor(() => expect(api.saveProgrammeSettings).toHaveBeenCalledTimes(1));
+    const [, advertiser, version, settings] = api.saveProgrammeSettings.mock.calls[0]!;
+    expect(advertiser).toBe("promptchan");
+    expect(version).toBe(1);
+    expect(settings).toMatchObject({ commission_rate: 0.455, hold_days: 14, attribution_window_days: 30 });
+    expect(Object.keys((settings as { repeat_rates: object }).repeat_rates)).toHaveLength(11);
+    expect((settings as { landing_pages: string[] }).landing_pages).not.toContain("/ai-porn");
+    expect((await screen.findByRole("status")).textContent).toBe("Saved as version 2: in force from now.");
+  });
+
+  test("settings out of range are refused in the page with the field and the reason, and not sent", async () => {
+    renderPanel(true);
+    fireEvent.change(await screen.findByLabelText("Commission rate (%)"), { target: { value: "120" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Commission rate: must be at most 1 (100%).");
+    fireEvent.change(input("Commission rate (%)"), { target: { value: "60" } });
+    fireEvent.change(input("Renewal 3"), { target: { value: "-5" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Renewal rates (renewal 3): must not be negative.");
+    fireEvent.change(input("Renewal 3"), { target: { value: "50" } });
+    fireEvent.change(input("Attribution window (days)"), { target: { value: "" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Attribution window: must be a number of days.");
+    expect(api.saveProgrammeSettings).not.toHaveBeenCalled();
+  });
+
+  test("the server's refusal (someone saved meanwhile) is said in the page", async () => {
+    api.saveProgrammeSettings.mockRejectedValue(new Error("The settings were changed since you loaded them."));
+    renderPanel(true);
+    fireEvent.change(await screen.findByLabelText("Commission rate (%)"), { target: { value: "50" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("The settings were changed since you loaded them.");
+  });
+
+  test("advertiser staff see the settings but cannot change them", async () => {
+    renderPanel(false);
+    expect((await screen.findByLabelText("Commission rate (%)")).matches(":disabled")).toBe(true);
+    expect(screen.queryByRole("button", { name: "Save settings" })).toBeNull();
+    expect(screen.getByText(/Only an admin can change them/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,321 @@
+/**
+ * Programme settings (issue 19), per advertiser: the terms affiliates earn on (commission and renewal
+ * rates, the hold before commission can be paid out), how clicks are tracked (attribution window, link
+ * domain, landing pages), and every version saved, with who changed what and when. Admins change them;
+ * advertiser staff see them.
+ */
+import { useState, type FormEvent } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { User } from "firebase/auth";
+import { advertisers, type AdvertiserId } from "@domain/advertisers";
+import { landingPages } from "@domain/landing-pages";
+import {
+  formatSetting,
+  programmeSettingsSchema,
+  settingLabels,
+  type ProgrammeSettings,
+  type SettingField,
+} from "@domain/programme-settings";
+import { Button } from "../../components/ui/button";
+import { Field } from "../../components/ui/field";
+import {
+  fetchProgrammeSettings,
+  saveProgrammeSettings,
+  type AdvertiserSettingsView,
+  type SettingsVersionView,
+} from "./advertiser-api";
+import { PerAdvertiserPanel, timeFormat } from "./disclosure-panel";
+import styles from "./advertiser.module.css";
+
+export function ProgrammeSettingsPanel({ user, isAdmin }: { user: User; isAdmin: boolean }) {
+  return (
+    <PerAdvertiserPanel
+      id="programme-settings"
+      heading="Programme settings"
+      lead={
+        isAdmin
+          ? "Commission and renewal rates, the hold before commission can be paid out, and how links track: each save is a new version, in force from that moment."
+          : "The terms affiliates earn on and how links track, with every change made. Only an admin can change them."
+      }
+    >
+      {(advertiser) => <SettingsView key={advertiser} user={user} advertiser={advertiser} isAdmin={isAdmin} />}
+    </PerAdvertiserPanel>
+  );
+}
+
+/** The form's values as typed: percentages and days as text, until they are saved. */
+interface Form {
+  commission: string;
+  renewals: string[];
+  hold: string;
+  window: string;
+  linkDomain: string;
+  landing: string[];
+}
+
+const percentText = (rate: number) => String(Math.round(rate * 1_000_000) / 10_000);
+
+function toForm(settings: ProgrammeSettings): Form {
+  const count = Math.max(0, ...Object.keys(settings.repeat_rates).map(Number));
+  return {
+    commission: percentText(settings.commission_rate),
+    renewals: Array.from({ length: count }, (_, i) => percentText(settings.repeat_rates[String(i + 1)] ?? 0)),
+    hold: String(settings.hold_days),
+    window: String(settings.attribution_window_days),
+    linkDomain: settings.link_domain,
+    landing: [...settings.landing_pages],
+  };
+}
+
+/** A typed number, or NaN (which the schema refuses with the field's reason); a percentage becomes a rate. */
+const numberOf = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
+const rateOf = (percent: string) => Math.round(numberOf(percent) * 10_000) / 1_000_000;
+
+function fromForm(form: Form): Record<SettingField, unknown> {
+  return {
+    commission_rate: rateOf(form.commission),
+    repeat_rates: Object.fromEntries(form.renewals.map((percent, i) => [String(i + 1), rateOf(percent)])),
+    hold_days: numberOf(form.hold),
+    attribution_window_days: numberOf(form.window),
+    link_domain: form.linkDomain,
+    landing_pages: form.landing,
+  };
+}
+
+/** The first problem with the settings, named by the field's label as the page shows it. */
+function problemOf(settings: Record<SettingField, unknown>): string | null {
+  const checked = programmeSettingsSchema.safeParse(settings);
+  if (checked.success) return null;
+  const issue = checked.error.issues[0]!;
+  const field = issue.path[0] as SettingField;
+  const renewal = field === "repeat_rates" && issue.path[1] !== undefined ? ` (renewal ${String(issue.path[1])})` : "";
+  return `${settingLabels[field] ?? field}${renewal}: ${issue.message}`;
+}
+
+type Message = { kind: "success" | "error"; text: string } | null;
+
+/** The settings typed as one value each, in the page's order. */
+const settingInputs: {
+  field: "commission" | "hold" | "window" | "linkDomain";
+  label: string;
+  type: "number" | "text";
+  hint: string;
+}[] = [
+  { field: "commission", label: "Commission rate (%)", type: "number", hint: "Of a customer's first payment." },
+  {
+    field: "hold",
+    label: "Hold period (days)",
+    type: "number",
+    hint: "Before a sale's commission can be paid out; a refund inside it cancels the commission.",
+  },
+  {
+    field: "window",
+    label: "Attribution window (days)",
+    type: "number",
+    hint: "How long after a click a conversion is credited to it.",
+  },
+  {
+    field: "linkDomain",
+    label: "Link domain",
+    type: "text",
+    hint: "Where tracking links point. Servers pick up a new domain within 5 minutes.",
+  },
+];
+
+function SettingsView({ user, advertiser, isAdmin }: { user: User; advertiser: AdvertiserId; isAdmin: boolean }) {
+  const queryClient = useQueryClient();
+  const key = ["programme-settings", user.uid];
+  const query = useQuery({ queryKey: key, queryFn: () => fetchProgrammeSettings(user) });
+  const view = query.data?.advertisers.find((entry) => entry.advertiser === advertiser);
+  if (query.isPending) return <p className="muted">Loading the settings…</p>;
+  if (query.isError || !view) {
+    return (
+      <p className="message message-error">
+        The settings could not be loaded: {query.error?.message ?? "no such advertiser"}
+      </p>
+    );
+  }
+  return (
+    <SettingsForm
+      key={view.version}
+      user={user}
+      view={view}
+      isAdmin={isAdmin}
+      onSaved={() => void queryClient.invalidateQueries({ queryKey: key })}
+    />
+  );
+}
+
+function SettingsForm({
+  user,
+  view,
+  isAdmin,
+  onSaved,
+}: {
+  user: User;
+  view: AdvertiserSettingsView;
+  isAdmin: boolean;
+  onSaved: () => void;
+}) {
+  const [form, setForm] = useState<Form>(() => toForm(view.settings));
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
+  const id = (name: string) => `settings-${view.advertiser}-${name}`;
+  const set = (field: keyof Form) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
+  const setRenewal = (index: number, value: string) =>
+    setForm((current) => ({ ...current, renewals: current.renewals.map((r, i) => (i === index ? value : r)) }));
+  const toggleLanding = (path: string, on: boolean) =>
+    setForm((current) => ({
+      ...current,
+      landing: on ? [...current.landing, path] : current.landing.filter((value) => value !== path),
+    }));
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setMessage(null);
+    const settings = fromForm(form);
+    const problem = problemOf(settings);
+    if (problem) return setMessage({ kind: "error", text: problem });
+    setBusy(true);
+    try {
+      const saved = await saveProgrammeSettings(user, view.advertiser, view.version, settings);
+      setMessage({ kind: "success", text: saved.message });
+      if (saved.changed) onSaved();
+    } catch (error) {
+      setMessage({ kind: "error", text: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className={styles.settings}>
+      <form onSubmit={save} noValidate aria-label={`${advertisers[view.advertiser].name} programme settings`}>
+        <fieldset disabled={!isAdmin || busy}>
+          <div className={styles["settings-grid"]}>
+            {settingInputs.map((input) => (
+              <Field
+                key={input.field}
+                id={id(input.field)}
+                label={input.label}
+                type={input.type}
+                value={form[input.field]}
+                onChange={set(input.field)}
+                hint={input.hint}
+              />
+            ))}
+          </div>
+          <fieldset className={styles["settings-renewals"]}>
+            <legend>Renewal rates (%)</legend>
+            {form.renewals.length === 0 ? <p className="muted">Renewals earn no commission.</p> : null}
+            <ol>
+              {form.renewals.map((percent, index) => (
+                <li key={index}>
+                  <label>
+                    <span>Renewal {index + 1}</span>
+                    <input
+                      type="number"
+                      value={percent}
+                      onChange={(event) => setRenewal(index, event.target.value)}
+                      onWheel={(event) => event.currentTarget.blur()}
+                    />
+                  </label>
+                </li>
+              ))}
+            </ol>
+            <div className={styles["settings-actions"]}>
+              <Button
+                variant="ghost"
+                size="small"
+                onClick={() =>
+                  setForm((current) => ({
+                    ...current,
+                    renewals: [...current.renewals, current.renewals.at(-1) ?? "50"],
+                  }))
+                }
+              >
+                Add a renewal
+              </Button>
+              <Button
+                variant="ghost"
+                size="small"
+                disabled={form.renewals.length === 0}
+                onClick={() => setForm((current) => ({ ...current, renewals: current.renewals.slice(0, -1) }))}
+              >
+                Remove the last
+              </Button>
+            </div>
+          </fieldset>
+          <fieldset className={styles["settings-landing"]}>
+            <legend>Landing pages affiliates may link to</legend>
+            {landingPages.map((page) => (
+              <label key={page.value} className={styles["advertiser-filter"]}>
+                <input
+                  type="checkbox"
+                  checked={form.landing.includes(page.value)}
+                  disabled={page.value === ""}
+                  onChange={(event) => toggleLanding(page.value, event.target.checked)}
+                />
+                {page.label}
+              </label>
+            ))}
+          </fieldset>
+          {isAdmin ? (
+            <Button type="submit" disabled={busy}>
+              {busy ? "Saving…" : "Save settings"}
+            </Button>
+          ) : null}
+        </fieldset>
+        {message ? (
+          <p className={`message message-${message.kind}`} role={message.kind === "error" ? "alert" : "status"}>
+            {message.text}
+          </p>
+        ) : null}
+      </form>
+      <SettingsHistory history={view.history} />
+    </div>
+  );
+}
+
+function SettingsHistory({ history }: { history: SettingsVersionView[] }) {
+  return (
+    <section aria-label="Versions">
+      <h3>Versions</h3>
+      {history.length === 0 ? (
+        <p className="muted">Never changed: these are the programme's original terms.</p>
+      ) : (
+        <div className={styles["settings-history"]}>
+          <table className={styles["advertiser-table"]}>
+            <thead>
+              <tr>
+                <th scope="col">Version</th>
+                <th scope="col">In force from</th>
+                <th scope="col">By</th>
+                <th scope="col">Changes</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.map((version) => (
+                <tr key={version.version}>
+                  <td>{version.version}</td>
+                  <td>{version.version === 0 ? "The start" : timeFormat.format(new Date(version.effective_from))}</td>
+                  <td>{version.changed_by?.email ?? "—"}</td>
+                  <td>
+                    {version.version === 0
+                      ? "The original terms"
+                      : version.changes.map((change) => (
+                          <span key={change.field} className={styles["settings-change"]}>
+                            {settingLabels[change.field]}: {formatSetting(change.field, change.from)} →{" "}
+                            {formatSetting(change.field, change.to)}
+                          </span>
+                        ))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

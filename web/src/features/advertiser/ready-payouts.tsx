@@ -1,0 +1,122 @@
+/**
+ * Affiliates who could be paid though they have not asked (issue 19): a payable balance of $200 or more,
+ * complete details, nothing pending, not paid in the last 30 days and not suspended. Staff issue their
+ * payouts (each as the affiliate's own request would, with its destination frozen on the invoice, and the
+ * affiliate e-mailed), and they join the payouts due above, to export and record with the rest.
+ */
+import { useMemo } from "react";
+import type { User } from "firebase/auth";
+import { rowCents } from "@domain/advertiser-summary";
+import { formatDollars } from "@domain/money";
+import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { issuePayouts, type IssuedPayout } from "./advertiser-api";
+import type { AffiliateView } from "./affiliate-view";
+import {
+  BulkOutcome,
+  ChoiceTable,
+  ChooseAll,
+  DestinationCell,
+  nameOf,
+  useBulkAction,
+  type Outcome,
+} from "./bulk-action";
+import styles from "./advertiser.module.css";
+
+export function ReadyPayouts({
+  user,
+  views,
+  onIssued,
+}: {
+  user: User;
+  views: readonly AffiliateView[];
+  /** After issuing: the summary is fetched again (the issued payouts are now due). */
+  onIssued(): void;
+}) {
+  const ready = useMemo(() => views.filter((view) => view.row.payout_ready), [views]);
+  const issuing = useBulkAction(ready, async (userIds) => (await issuePayouts(user, userIds)).items, onIssued);
+  const { selected } = issuing;
+  const total = selected.reduce((sum, view) => sum + rowCents(view.row.payable), 0);
+
+  return (
+    <section className={styles["ready-payouts"]} aria-labelledby="ready-payouts-heading">
+      <h3 id="ready-payouts-heading">Ready to pay, not requested</h3>
+      {issuing.result ? <IssueResult result={issuing.result} views={views} /> : null}
+      {ready.length === 0 ? (
+        <p className="muted">No other affiliate can be paid now.</p>
+      ) : (
+        <>
+          <p className="muted">
+            {ready.length.toLocaleString("en-US")} affiliate{ready.length === 1 ? " has" : "s have"} $200 or more
+            available and complete details but no payout requested. Issue their payouts to pay them with the rest: each
+            is e-mailed its invoice.
+          </p>
+          <div className={styles["due-toolbar"]}>
+            <ChooseAll count={ready.length} all={selected.length === ready.length} onChange={issuing.chooseAll} />
+            <span className="muted">
+              {selected.length.toLocaleString("en-US")} chosen · {formatDollars(total)}
+            </span>
+            <Button
+              size="small"
+              disabled={selected.length === 0 || issuing.busy}
+              aria-busy={issuing.busy}
+              onClick={() => issuing.setConfirming(true)}
+            >
+              {issuing.busy ? "Issuing…" : `Issue ${selected.length.toLocaleString("en-US")} payouts`}
+            </Button>
+          </div>
+          <ChoiceTable
+            label="Ready to pay"
+            views={ready}
+            choice={issuing}
+            chooseLabel={(name) => `Choose ${name} to issue`}
+            columns={[{ label: "Available", number: true }, { label: "In hold", number: true }, { label: "Pay to" }]}
+            cells={(view) => (
+              <>
+                <td>{nameOf(view)}</td>
+                <td className={styles.number}>{formatDollars(rowCents(view.row.payable))}</td>
+                <td className={styles.number}>{formatDollars(rowCents(view.row.held))}</td>
+                <DestinationCell
+                  destination={view.row.ready_destination}
+                  method={view.row.ready_destination?.method ?? view.row.payout_method}
+                />
+              </>
+            )}
+          />
+        </>
+      )}
+      <Dialog
+        open={issuing.confirming}
+        title="Issue these payouts?"
+        onClose={() => issuing.setConfirming(false)}
+        closeLabel="Cancel"
+        actions={<Button onClick={() => void issuing.start()}>Issue payouts</Button>}
+      >
+        <p>
+          Issue {selected.length.toLocaleString("en-US")} payout{selected.length === 1 ? "" : "s"} (
+          {formatDollars(total)})? Each affiliate gets an invoice for their available balance, paid to the details they
+          have saved, and an e-mail saying so. They then wait among the payouts due until you record them paid.
+        </p>
+      </Dialog>
+    </section>
+  );
+}
+
+function IssueResult({ result, views }: { result: Outcome<IssuedPayout[]>; views: readonly AffiliateView[] }) {
+  if ("error" in result) {
+    return (
+      <p className="message message-error" role="alert">
+        Issuing stopped: {result.error} Issue the rest again: none is issued twice.
+      </p>
+    );
+  }
+  const issued = result.filter((item) => item.status === "issued");
+  const amount = formatDollars(issued.reduce((sum, item) => sum + rowCents(item.amount ?? 0), 0));
+  return (
+    <BulkOutcome
+      summary={`Issued ${issued.length.toLocaleString("en-US")} payout${issued.length === 1 ? "" : "s"} (${amount}): they are now among the payouts due.`}
+      skipped={result.filter((item) => item.status === "skipped")}
+      views={views}
+    />
+  );
+}
