@@ -8,7 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { ProgrammeSettings } from "../../functions/src/domain/programme-settings.ts";
+import type { SettingsInput } from "../../functions/src/domain/programme-settings.ts";
 import { transactionId } from "../../functions/src/domain/ledger.ts";
 import { sendEvent } from "../../scripts/lib/events-client.ts";
 import { createAffiliate, refs } from "../support/backend.ts";
@@ -17,7 +17,7 @@ import { api, createUser, type TestUser } from "../support/users.ts";
 interface AdvertiserView {
   advertiser: string;
   version: number;
-  settings: ProgrammeSettings;
+  settings: SettingsInput;
   history: {
     version: number;
     effective_from: string;
@@ -85,7 +85,7 @@ describe("programme settings", () => {
     expect((await creategirls()).version).toBe(original.version);
   });
 
-  test.each<[string, Partial<ProgrammeSettings> | Record<string, unknown>, string]>([
+  test.each<[string, Partial<SettingsInput> | Record<string, unknown>, string]>([
     ["a negative rate", { commission_rate: -0.1 }, "settings.commission_rate: must not be negative."],
     ["a rate above 100%", { commission_rate: 1.5 }, "settings.commission_rate: must be at most 1 (100%)."],
     ["a rate as text", { commission_rate: "0.5" }, "settings.commission_rate: must be a number."],

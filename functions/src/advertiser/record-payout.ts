@@ -1,6 +1,6 @@
 /**
  * Staff record that a requested payout was paid (POST /api/record_payout): once, for the pending payout's
- * own amount, never within 30 days of the last one, never for a suspended affiliate. A double click or two
+ * own amount, never within the days between payouts (30 by default) of the last one, never for a suspended affiliate. A double click or two
  * staff at once record it once.
  */
 import { FieldValue, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
@@ -10,11 +10,12 @@ import type { AffiliateDoc, PayoutDoc, Recorder } from "../domain/model.js";
 import { centsToDollars, formatDollarsFixed, type Cents } from "../domain/money.js";
 import { payoutDestination, type PayoutDestination } from "../domain/payout-details.js";
 import { mailDoc, mailIds, payoutSentMail } from "../domain/notifications.js";
-import { isWithinPayoutInterval } from "../domain/payout-eligibility.js";
+import { daysText, isWithinPayoutInterval, type PayoutRules } from "../domain/payout-eligibility.js";
+import { payoutRulesOf } from "../domain/programme-settings.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { db, refs } from "../data/firestore.js";
 import { stageMail } from "../data/mail.js";
-import { programmeRatesNow } from "../data/programme-settings.js";
+import { programmeTermsNow } from "../data/programme-settings.js";
 import { recordersOf, writeRecorder } from "../data/payout-audit.js";
 import { ApiError } from "../errors.js";
 
@@ -52,16 +53,18 @@ async function nothingPending(latest: DocumentSnapshot<PayoutDoc> | undefined, t
   return new ApiError("conflict", "This affiliate has no pending payout to record.");
 }
 
-function recentPayout(lastPayout: Date): ApiError {
+function recentPayout(lastPayout: Date, rules: PayoutRules): ApiError {
+  const days = daysText(rules.intervalDays);
+  const cadence = rules.intervalDays === 30 ? "once a month" : `once more than ${days} have passed`;
   return new ApiError(
     "conflict",
-    `This affiliate was already paid in the last 30 days (last payout ${when(lastPayout)}): a payout can be recorded only once a month.`,
+    `This affiliate was already paid in the last ${days} (last payout ${when(lastPayout)}): a payout can be recorded only ${cadence}.`,
   );
 }
 
-function refuseIfRecent(affiliate: AffiliateDoc, now: Date): void {
-  if (affiliate.last_payout && isWithinPayoutInterval(affiliate.last_payout, now)) {
-    throw recentPayout(affiliate.last_payout);
+function refuseIfRecent(affiliate: AffiliateDoc, now: Date, rules: PayoutRules): void {
+  if (affiliate.last_payout && isWithinPayoutInterval(affiliate.last_payout, now, rules)) {
+    throw recentPayout(affiliate.last_payout, rules);
   }
 }
 
@@ -106,7 +109,7 @@ export async function recordPayout(
     throw await nothingPending(latest ? await refs.payouts().doc(latest).get() : undefined);
   }
 
-  const programme = await programmeRatesNow();
+  const programme = await programmeTermsNow(now);
   return db().runTransaction(
     async (tx) => {
       const affiliate = await getAffiliateOrThrow(uid, tx);
@@ -124,7 +127,7 @@ export async function recordPayout(
       }
       const payoutRef = refs.payouts().doc(payoutId);
       refuseIfSuspended(affiliate);
-      refuseIfRecent(affiliate, now);
+      refuseIfRecent(affiliate, now, payoutRulesOf(programme));
       refuseOtherAmount(payout.amount_cents, amountCents);
 
       // The affiliate reads their payout: who recorded it goes where only the functions read.

@@ -15,7 +15,7 @@ import {
 import { reviveDates, withAffiliateDefaults, type AffiliateDoc } from "../domain/model.js";
 import { compareAffiliates } from "../domain/summary-order.js";
 import { refs } from "../data/firestore.js";
-import { programmeRatesNow } from "../data/programme-settings.js";
+import { programmeTermsNow } from "../data/programme-settings.js";
 
 /**
  * Every affiliate's row, unordered. One document read per affiliate; the mask keeps each read to the
@@ -23,7 +23,7 @@ import { programmeRatesNow } from "../data/programme-settings.js";
  */
 export async function readSummaryRows(): Promise<SummaryRow[]> {
   const rows: SummaryRow[] = [];
-  const programme = await programmeRatesNow();
+  const programme = await programmeTermsNow();
   const now = new Date();
   const query = refs
     .affiliates()

@@ -12,7 +12,7 @@ import { limits } from "../config.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { db, refs } from "../data/firestore.js";
 import { stageMail } from "../data/mail.js";
-import { programmeRatesNow } from "../data/programme-settings.js";
+import { programmeTermsNow } from "../data/programme-settings.js";
 
 export interface SuspensionResult {
   user_id: string;
@@ -29,7 +29,7 @@ export async function setSuspension(
   by: Recorder,
   now: Date,
 ): Promise<SuspensionResult> {
-  const programme = await programmeRatesNow();
+  const programme = await programmeTermsNow();
   return db().runTransaction(
     async (tx) => {
       const affiliate = await getAffiliateOrThrow(uid, tx);

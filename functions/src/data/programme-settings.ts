@@ -9,7 +9,7 @@ import {
   settingChanges,
   settingFields,
   storedSettings,
-  type ProgrammeRates,
+  type ProgrammeTerms,
   type ProgrammeSettings,
   type SettingsVersion,
 } from "../domain/programme-settings.js";
@@ -38,9 +38,12 @@ export async function settingsInForce(advertiser: AdvertiserId, at: Date): Promi
   return version ? storedSettings(advertiser, version.settings) : storedSettings(advertiser, doc);
 }
 
-/** The default advertiser's rates in force now: what affiliates without an individual deal are shown to earn. */
-export async function programmeRatesNow(): Promise<ProgrammeRates> {
-  return settingsInForce(defaultAdvertiserId, new Date());
+/**
+ * The default advertiser's settings in force now: the rates affiliates without an individual deal earn, and
+ * the payout rules, which apply to the whole programme (an affiliate has one balance across advertisers).
+ */
+export async function programmeTermsNow(now = new Date()): Promise<ProgrammeTerms> {
+  return settingsInForce(defaultAdvertiserId, now);
 }
 
 export interface AdvertiserSettingsView {

@@ -16,8 +16,13 @@ import { emptyPayoutDetails } from "./payout-details.js";
 const now = new Date("2026-11-21T12:00:00Z");
 const payee = { ...emptyPayoutDetails, name: "Dana Payee", company: "Payee Lda", paypal_payout_account: "d@wise.test" };
 
-/** The programme's rates in force: SPEC.md's. */
-const programme = { commission_rate: 0.6, repeat_rates: { "1": 0.5 } };
+/** The programme's terms in force: SPEC.md's. */
+const programme = {
+  commission_rate: 0.6,
+  repeat_rates: { "1": 0.5 },
+  minimum_payout_cents: 20_000,
+  payout_interval_days: 30,
+};
 
 function source(overrides: Partial<SummarySource> = {}): SummarySource {
   return { ...newAffiliate("u1", "dana@test.example", now), ...payee, ...overrides };
@@ -25,7 +30,7 @@ function source(overrides: Partial<SummarySource> = {}): SummarySource {
 
 describe("summary rows", () => {
   test("the commission rate is the programme's in force, or the affiliate's own under an individual deal", () => {
-    const changed = { commission_rate: 0.45, repeat_rates: {} };
+    const changed = { ...programme, commission_rate: 0.45, repeat_rates: {} };
     expect(summaryRow(source({ commission_rate: 0.6 }), changed, now).commission_rate).toBe(0.45);
     expect(summaryRow(source({ commission_rate: 0.7, custom_terms: true }), changed, now).commission_rate).toBe(0.7);
   });
@@ -72,6 +77,8 @@ describe("summary rows", () => {
       payable: 290,
       payout_ready: false,
       ready_destination: null,
+      // Paid on 1 September: more than 30 days ago, so nothing waits.
+      next_payout_at: null,
     });
   });
 
@@ -109,6 +116,17 @@ describe("summary rows", () => {
     expect(
       summaryRow(source({ ...complete, tax: "", total_earnings_cents: 50_000 }), programme, now).payout_ready,
     ).toBe(false);
+    // The programme's own payout rules: a $100 minimum makes $150 payable ready; a 60-day wait, not.
+    const small = source({ ...complete, total_earnings_cents: 15_000 });
+    expect(summaryRow(small, programme, now).payout_ready).toBe(false);
+    expect(summaryRow(small, { ...programme, minimum_payout_cents: 10_000 }, now).payout_ready).toBe(true);
+    const paid45DaysAgo = source({
+      ...complete,
+      total_earnings_cents: 50_000,
+      last_payout: new Date(now.getTime() - 45 * 24 * 60 * 60 * 1000),
+    });
+    expect(summaryRow(paid45DaysAgo, programme, now).payout_ready).toBe(true);
+    expect(summaryRow(paid45DaysAgo, { ...programme, payout_interval_days: 60 }, now).payout_ready).toBe(false);
   });
 
   test("no pending payout amount unless the latest invoice is the pending one", () => {
@@ -168,17 +186,24 @@ describe("order and cursor", () => {
 
 describe("the Payout button", () => {
   const day = 86_400_000;
-  test.each<[string, boolean, string | null, boolean]>([
+  /** The row as the summary builds it, under the programme's terms (or others). */
+  const rowOf = (
+    state: { payout_pending: boolean; last_payout: Date | null; fraud_user?: boolean },
+    terms: typeof programme = programme,
+  ) => summaryRow(source({ fraud_user: false, ...state }), terms, now);
+
+  test.each<[string, boolean, number | null, boolean]>([
     ["nothing pending", false, null, false],
     ["pending, never paid", true, null, true],
-    ["pending, paid 31 days ago", true, new Date(now.getTime() - 31 * day).toISOString(), true],
-    ["pending, paid 30 days ago", true, new Date(now.getTime() - 30 * day).toISOString(), false],
-    ["pending, paid 10 days ago", true, new Date(now.getTime() - 10 * day).toISOString(), false],
-  ])("%s", (_, payout_pending, last_payout, enabled) => {
-    expect(canRecordPayout({ payout_pending, last_payout, fraud_user: false }, now)).toBe(enabled);
+    ["pending, paid 31 days ago", true, 31, true],
+    ["pending, paid 30 days ago", true, 30, false],
+    ["pending, paid 10 days ago", true, 10, false],
+  ])("%s", (_, payout_pending, daysAgo, enabled) => {
+    const last_payout = daysAgo === null ? null : new Date(now.getTime() - daysAgo * day);
+    expect(canRecordPayout(rowOf({ payout_pending, last_payout }), now)).toBe(enabled);
   });
 
-  test.each<[string, { payout_pending: boolean; last_payout: string | null; fraud_user: boolean }, string | null]>([
+  test.each<[string, { payout_pending: boolean; last_payout: Date | null; fraud_user: boolean }, string | null]>([
     ["pending, never paid", { payout_pending: true, last_payout: null, fraud_user: false }, null],
     [
       "pending but suspended",
@@ -188,11 +213,24 @@ describe("the Payout button", () => {
     ["nothing pending", { payout_pending: false, last_payout: null, fraud_user: false }, "No payout requested."],
     [
       "pending, paid 10 days ago",
-      { payout_pending: true, last_payout: new Date(now.getTime() - 10 * day).toISOString(), fraud_user: false },
+      { payout_pending: true, last_payout: new Date(now.getTime() - 10 * day), fraud_user: false },
       `Paid in the last 30 days: the next payout can be recorded from ${new Date(now.getTime() + 20 * day).toISOString().slice(0, 10)}.`,
     ],
-  ])("says why it is disabled: %s", (_, row, reason) => {
+  ])("says why it is disabled: %s", (_, state, reason) => {
+    const row = rowOf(state);
     expect(payoutRecordRefusal(row, now)).toBe(reason);
     expect(canRecordPayout(row, now)).toBe(reason === null);
+  });
+
+  test("the days between payouts are the programme's", () => {
+    const state = { payout_pending: true, last_payout: new Date(now.getTime() - 10 * day) };
+    expect(payoutRecordRefusal(rowOf(state, { ...programme, payout_interval_days: 7 }), now)).toBeNull();
+    const fortnight = rowOf(state, { ...programme, payout_interval_days: 14 });
+    expect(fortnight.next_payout_at).toBe(new Date(now.getTime() + 4 * day + 1).toISOString());
+    expect(payoutRecordRefusal(fortnight, now)).toBe(
+      `Paid in the last 14 days: the next payout can be recorded from ${new Date(now.getTime() + 4 * day).toISOString().slice(0, 10)}.`,
+    );
+    // Once the date has passed (the page was left open), the button is live again.
+    expect(payoutRecordRefusal(fortnight, new Date(now.getTime() + 5 * day))).toBeNull();
   });
 });

@@ -14,8 +14,8 @@ import {
   type PayoutDetails,
   type PayoutType,
 } from "./payout-details.js";
-import { nextPayoutAllowedAt, payoutRefusalOf } from "./payout-eligibility.js";
-import { affiliateRates, type ProgrammeRates } from "./programme-settings.js";
+import { daysText, nextPayoutAllowedAt, payoutRefusalOf } from "./payout-eligibility.js";
+import { affiliateRates, payoutRulesOf, type ProgrammeTerms } from "./programme-settings.js";
 import { compareAffiliates, type Orderable } from "./summary-order.js";
 
 /**
@@ -82,19 +82,28 @@ export interface SummaryRow {
   payable: number;
   /**
    * Whether the affiliate could be paid now without having asked (issue 19's due payouts): no payout
-   * pending, not suspended, none in the last 30 days, the payable balance at least $200 and complete
-   * details. Staff can issue such a payout, which freezes its destination as a request would.
+   * pending, not suspended, none within the days between payouts, the payable balance at least the minimum
+   * payout and complete details. Staff can issue such a payout, which freezes its destination as a request would.
    */
   payout_ready: boolean;
   /** Where a payout issued now would go (the affiliate's details today); null unless payout_ready. */
   ready_destination: PayoutDestination | null;
+  /**
+   * When the next payout may be requested or recorded (ISO 8601): the last payout plus the programme's days
+   * between payouts. Null when no recent payout stands in the way.
+   */
+  next_payout_at: string | null;
 }
 
-/** An affiliate's row; `programme` is the default advertiser's rates in force, which the affiliate earns unless on an individual deal. */
-export function summaryRow(affiliate: SummarySource, programme: ProgrammeRates, now: Date): SummaryRow {
+/**
+ * An affiliate's row; `programme` is the default advertiser's settings in force: the rates the affiliate
+ * earns unless on an individual deal, and the payout rules.
+ */
+export function summaryRow(affiliate: SummarySource, programme: ProgrammeTerms, now: Date): SummaryRow {
   const invoice = affiliate.latest_invoice;
   const pendingInvoice = pendingInvoiceOf(affiliate);
-  const ready = payoutRefusalOf(affiliate, now) === null;
+  const rules = payoutRulesOf(programme);
+  const ready = payoutRefusalOf(affiliate, now, affiliate, rules) === null;
   return {
     user_id: affiliate.uid,
     name: affiliate.name,
@@ -120,6 +129,7 @@ export function summaryRow(affiliate: SummarySource, programme: ProgrammeRates, 
     payable: centsToDollars(payableOf(affiliate, now)),
     payout_ready: ready,
     ready_destination: ready ? payoutDestination(affiliate) : null,
+    next_payout_at: nextPayoutAllowedAt(affiliate.last_payout, now, rules)?.toISOString() ?? null,
   };
 }
 
@@ -173,18 +183,24 @@ export function parseSummaryCursor(cursor: string): Orderable {
   return { payout_pending: match[1] === "1", balanceCents: Number(match[2]), user_id: match[3]! };
 }
 
-type PayoutRecordSubject = Pick<SummaryRow, "payout_pending" | "last_payout" | "fraud_user">;
+type PayoutRecordSubject = Pick<SummaryRow, "payout_pending" | "last_payout" | "fraud_user" | "next_payout_at">;
+
+const dayMs = 24 * 60 * 60 * 1000;
 
 /**
  * Why staff may not record the row's payout now, in a few words for the disabled Payout button, or null
  * when they may (SPEC.md §4): one is pending, the affiliate is not suspended and the last payout was not
- * within 30 days. The server checks the same again in its transaction.
+ * within the programme's days between payouts (the row's next_payout_at). The server checks the same again
+ * in its transaction.
  */
 export function payoutRecordRefusal(row: PayoutRecordSubject, now: Date): string | null {
   if (row.fraud_user) return "Suspended: a suspended account is not paid.";
   if (!row.payout_pending) return "No payout requested.";
-  const next = nextPayoutAllowedAt(row.last_payout ? new Date(row.last_payout) : null, now);
-  if (next) return `Paid in the last 30 days: the next payout can be recorded from ${next.toISOString().slice(0, 10)}.`;
+  const next = row.next_payout_at ? new Date(row.next_payout_at) : null;
+  if (next && row.last_payout && next > now) {
+    const days = Math.floor((next.getTime() - new Date(row.last_payout).getTime()) / dayMs);
+    return `Paid in the last ${daysText(days)}: the next payout can be recorded from ${next.toISOString().slice(0, 10)}.`;
+  }
   return null;
 }
 

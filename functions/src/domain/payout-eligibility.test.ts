@@ -5,9 +5,11 @@ import {
   minimumPayoutCents,
   nextPayoutAllowedAt,
   payoutIntervalMs,
+  payoutMessage,
   payoutMessages,
   payoutRefusal,
   payoutRefusalOf,
+  payoutRulesText,
   type PayoutState,
   type PayoutSubject,
 } from "./payout-eligibility.js";
@@ -144,5 +146,56 @@ describe("payoutRefusalOf: the same rule, read from the affiliate document", () 
   test("judges the details the request is made with, when given, instead of the stored ones", () => {
     expect(payoutRefusalOf({ ...affiliate, tax: "" }, now, details)).toBeNull();
     expect(payoutRefusalOf(affiliate, now, { ...details, tax: "" })).toBe("incomplete");
+  });
+});
+
+describe("the programme's own payout rules (issue 19's settings)", () => {
+  const rules = { minimumCents: 10_000, intervalDays: 14 };
+  const day = 86_400_000;
+
+  test("a lower minimum lets a smaller balance be paid; a higher one holds it back", () => {
+    expect(payoutRefusal({ ...eligible, earningsCents: 15_000 }, now)).toBe("belowMinimum");
+    expect(payoutRefusal({ ...eligible, earningsCents: 15_000 }, now, rules)).toBeNull();
+    expect(payoutRefusal(eligible, now, { ...rules, minimumCents: 30_001 })).toBe("belowMinimum");
+  });
+
+  test("a $0 minimum still pays nothing out of nothing", () => {
+    const free = { minimumCents: 0, intervalDays: 30 };
+    expect(payoutRefusal({ ...eligible, earningsCents: 1 }, now, free)).toBeNull();
+    expect(payoutRefusal({ ...eligible, earningsCents: 0 }, now, free)).toBe("belowMinimum");
+    expect(payoutMessage("belowMinimum", free)).toBe(
+      "Minimum payout is $0.01. Your current available balance is less than the required amount.",
+    );
+  });
+
+  test("the days between payouts are the programme's", () => {
+    const tenDaysAgo = new Date(now.getTime() - 10 * day);
+    expect(payoutRefusal({ ...eligible, lastPayout: tenDaysAgo }, now, { ...rules, intervalDays: 7 })).toBeNull();
+    expect(payoutRefusal({ ...eligible, lastPayout: tenDaysAgo }, now, rules)).toBe("recentPayout");
+    expect(nextPayoutAllowedAt(tenDaysAgo, now, rules)).toEqual(new Date(tenDaysAgo.getTime() + 14 * day + 1));
+    expect(isWithinPayoutInterval(tenDaysAgo, now, { ...rules, intervalDays: 0 })).toBe(false);
+  });
+
+  test("SPEC.md's words, with the programme's amount and days; unchanged under SPEC.md's rules", () => {
+    for (const refusal of Object.keys(payoutMessages) as (keyof typeof payoutMessages)[]) {
+      expect(payoutMessage(refusal)).toBe(payoutMessages[refusal]);
+    }
+    expect(payoutMessage("belowMinimum", { ...rules, minimumCents: 15_050 })).toBe(
+      "Minimum payout is $150.50. Your current available balance is less than the required amount.",
+    );
+    expect(payoutMessage("recentPayout", rules)).toBe("You have already recieved a payout in the last 14 days.");
+    expect(payoutMessage("recentPayout", { ...rules, intervalDays: 1 })).toBe(
+      "You have already recieved a payout in the last 1 day.",
+    );
+  });
+
+  test("the rules as the dashboard states them", () => {
+    expect(payoutRulesText({ minimumCents: 20_000, intervalDays: 30 })).toBe(
+      "Minimum payout $200, one payout a month.",
+    );
+    expect(payoutRulesText(rules)).toBe("Minimum payout $100, one payout every 14 days.");
+    expect(payoutRulesText({ minimumCents: 5_050, intervalDays: 0 })).toBe(
+      "Minimum payout $50.50, a new payout as soon as the last is paid.",
+    );
   });
 });

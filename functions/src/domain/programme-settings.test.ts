@@ -1,15 +1,21 @@
 import { describe, expect, test } from "vitest";
 import {
   affiliateRates,
+  changeForApi,
   defaultSettings,
+  describeChange,
   formatSetting,
+  payoutRulesOf,
   programmeSettingsSchema,
   settingChanges,
+  settingsForApi,
   storedSettings,
   versionInForce,
 } from "./programme-settings.js";
 
 const defaults = defaultSettings("cutechat");
+/** The defaults as the API takes them (the minimum payout in dollars). */
+const input = settingsForApi(defaults);
 
 describe("programme settings", () => {
   test("the defaults are SPEC.md's terms, the registry's link domain and the whole catalogue", () => {
@@ -18,16 +24,20 @@ describe("programme settings", () => {
       hold_days: 30,
       attribution_window_days: 30,
       link_domain: "https://cutechat.ai",
+      minimum_payout_cents: 20_000,
+      payout_interval_days: 30,
     });
+    expect(payoutRulesOf(defaults)).toEqual({ minimumCents: 20_000, intervalDays: 30 });
     expect(defaults.repeat_rates).toEqual(
       Object.fromEntries(Array.from({ length: 12 }, (_, i) => [String(i + 1), 0.5])),
     );
     expect(defaults.landing_pages[0]).toBe("");
-    expect(programmeSettingsSchema.parse(defaults)).toEqual(defaults);
+    expect(input.minimum_payout).toBe(200);
+    expect(programmeSettingsSchema.parse(input)).toEqual(defaults);
   });
 
   test("link domains become origins; http only on this machine (the emulators)", () => {
-    const parse = (link_domain: string) => programmeSettingsSchema.safeParse({ ...defaults, link_domain });
+    const parse = (link_domain: string) => programmeSettingsSchema.safeParse({ ...input, link_domain });
     expect(parse(" https://Links.Example.com/ ").data?.link_domain).toBe("https://links.example.com");
     expect(parse("http://cutechat.localhost:5050").data?.link_domain).toBe("http://cutechat.localhost:5050");
     expect(parse("http://127.0.0.1:5050").success).toBe(true);
@@ -43,13 +53,36 @@ describe("programme settings", () => {
   });
 
   test("landing pages are kept in the catalogue's order, each once", () => {
-    const parsed = programmeSettingsSchema.parse({ ...defaults, landing_pages: ["/ai-porn", "", "/ai-porn"] });
+    const parsed = programmeSettingsSchema.parse({ ...input, landing_pages: ["/ai-porn", "", "/ai-porn"] });
     expect(parsed.landing_pages).toEqual(["", "/ai-porn"]);
   });
 
   test("rates are kept to hundredths of a percent", () => {
-    expect(programmeSettingsSchema.safeParse({ ...defaults, commission_rate: 0.4525 }).success).toBe(true);
-    expect(programmeSettingsSchema.safeParse({ ...defaults, commission_rate: 0.45251 }).success).toBe(false);
+    expect(programmeSettingsSchema.safeParse({ ...input, commission_rate: 0.4525 }).success).toBe(true);
+    expect(programmeSettingsSchema.safeParse({ ...input, commission_rate: 0.45251 }).success).toBe(false);
+  });
+
+  test("the minimum payout is taken in dollars, kept in cents, and refused out of range with the reason", () => {
+    const parse = (minimum_payout: unknown) => programmeSettingsSchema.safeParse({ ...input, minimum_payout });
+    expect(parse(150.5).data?.minimum_payout_cents).toBe(15_050);
+    expect(parse(0.29).data?.minimum_payout_cents).toBe(29);
+    expect(parse(0).data?.minimum_payout_cents).toBe(0);
+    expect(parse(100_000).data?.minimum_payout_cents).toBe(10_000_000);
+    const reason = (value: unknown) => parse(value).error?.issues[0]?.message;
+    expect(reason(-0.01)).toBe("must not be below $0.");
+    expect(reason(100_000.01)).toBe("must be at most $100,000.");
+    expect(reason(10.005)).toBe("must be in whole cents.");
+    expect(reason("200")).toBe("must be an amount in dollars.");
+    // The stored name is not the API's: money crosses the API in dollars only.
+    expect(programmeSettingsSchema.safeParse({ ...defaults }).success).toBe(false);
+  });
+
+  test("the days between payouts are whole days from 0 to a year", () => {
+    const parse = (payout_interval_days: unknown) =>
+      programmeSettingsSchema.safeParse({ ...input, payout_interval_days });
+    expect(parse(0).data?.payout_interval_days).toBe(0);
+    expect(parse(14).data?.payout_interval_days).toBe(14);
+    for (const bad of [-1, 1.5, 366, "30", null]) expect(parse(bad).success, String(bad)).toBe(false);
   });
 
   test("stored settings fall back field by field to the defaults", () => {
@@ -99,5 +132,15 @@ describe("programme settings", () => {
     expect(formatSetting("hold_days", 1)).toBe("1 day");
     expect(formatSetting("attribution_window_days", 30)).toBe("30 days");
     expect(formatSetting("landing_pages", ["", "/ai-porn"])).toBe("2 of 12");
+    expect(formatSetting("minimum_payout_cents", 15_050)).toBe("$150.50");
+    expect(formatSetting("payout_interval_days", 14)).toBe("14 days");
+  });
+
+  test("a change crosses the API with money in dollars, and reads the same in the history", () => {
+    const cents = { field: "minimum_payout_cents" as const, from: 20_000, to: 15_050 };
+    expect(changeForApi(cents)).toEqual({ field: "minimum_payout", from: 200, to: 150.5 });
+    expect(describeChange(changeForApi(cents))).toBe("Minimum payout: $200.00 → $150.50");
+    const rate = { field: "commission_rate" as const, from: 0.6, to: 0.55 };
+    expect(describeChange(changeForApi(rate))).toBe("Commission rate: 60% → 55%");
   });
 });

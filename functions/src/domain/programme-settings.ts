@@ -10,6 +10,8 @@ import { z } from "zod";
 import { advertisers, type AdvertiserId } from "./advertisers.js";
 import { defaultCommissionRate, defaultRepeatRates, type RepeatRates } from "./commission.js";
 import { landingPages } from "./landing-pages.js";
+import { formatDollars } from "./money.js";
+import { daysText, defaultPayoutRules, type PayoutRules } from "./payout-eligibility.js";
 
 /** What a sale takes from the settings in force when it happened. */
 export function saleTerms(settings: ProgrammeSettings): {
@@ -22,6 +24,12 @@ export function saleTerms(settings: ProgrammeSettings): {
 
 /** The programme's rates an affiliate view shows. */
 export type ProgrammeRates = Pick<ProgrammeSettings, "commission_rate" | "repeat_rates">;
+
+/** What the programme's (default advertiser's) settings decide for every affiliate: rates and payout rules. */
+export type ProgrammeTerms = Pick<
+  ProgrammeSettings,
+  "commission_rate" | "repeat_rates" | "minimum_payout_cents" | "payout_interval_days"
+>;
 
 /**
  * The rates an affiliate earns, as views show them (SPEC.md's commission_rate and repeat_rates): their own
@@ -36,6 +44,8 @@ export function affiliateRates(
     : { commission_rate: programme.commission_rate, repeat_rates: programme.repeat_rates };
 }
 
+/** The largest minimum payout an admin may set, in cents ($100,000). */
+export const maxMinimumPayoutCents = 10_000_000;
 /** The longest hold and attribution window, in days. */
 export const maxSettingDays = 365;
 /** Renewal rates are kept for at most this many renewals (five years of monthly payments). */
@@ -54,6 +64,13 @@ export interface ProgrammeSettings {
   link_domain: string;
   /** The landing pages affiliates may send visitors to: catalogue paths, the home page ("") always among them. */
   landing_pages: string[];
+  /**
+   * The payout rules, programme-wide: an affiliate has one balance across the advertisers, so the default
+   * advertiser's apply (the other advertisers' are kept, unused). The smallest payout, in cents.
+   */
+  minimum_payout_cents: number;
+  /** Days that must pass after a payout before the next one. */
+  payout_interval_days: number;
 }
 
 export const settingFields = [
@@ -63,6 +80,8 @@ export const settingFields = [
   "attribution_window_days",
   "link_domain",
   "landing_pages",
+  "minimum_payout_cents",
+  "payout_interval_days",
 ] as const satisfies readonly (keyof ProgrammeSettings)[];
 
 export type SettingField = (typeof settingFields)[number];
@@ -75,7 +94,12 @@ export const settingLabels: Record<SettingField, string> = {
   attribution_window_days: "Attribution window",
   link_domain: "Link domain",
   landing_pages: "Landing pages",
+  minimum_payout_cents: "Minimum payout",
+  payout_interval_days: "Days between payouts",
 };
+
+/** The settings that apply to the whole programme, set with the default advertiser's. */
+export const programmeWideFields: readonly SettingField[] = ["minimum_payout_cents", "payout_interval_days"];
 
 /** SPEC.md's terms and the registry's link domain: what an advertiser has until an admin changes it. */
 export function defaultSettings(id: AdvertiserId): ProgrammeSettings {
@@ -86,7 +110,16 @@ export function defaultSettings(id: AdvertiserId): ProgrammeSettings {
     attribution_window_days: 30,
     link_domain: advertisers[id].defaultLinkDomain,
     landing_pages: landingPages.map((page) => page.value),
+    minimum_payout_cents: defaultPayoutRules.minimumCents,
+    payout_interval_days: defaultPayoutRules.intervalDays,
   };
+}
+
+/** The payout rules the settings set (the default advertiser's apply to the programme). */
+export function payoutRulesOf(
+  settings: Pick<ProgrammeTerms, "minimum_payout_cents" | "payout_interval_days">,
+): PayoutRules {
+  return { minimumCents: settings.minimum_payout_cents, intervalDays: settings.payout_interval_days };
 }
 
 const rate = z
@@ -101,7 +134,7 @@ const days = (min: number) =>
   z
     .number({ error: "must be a number of days." })
     .int({ error: "must be a whole number of days." })
-    .min(min, { error: `must be at least ${min} day${min === 1 ? "" : "s"}.` })
+    .min(min, { error: `must be at least ${daysText(min)}.` })
     .max(maxSettingDays, { error: `must be at most ${maxSettingDays} days.` });
 
 const loopbackHosts = new Set(["127.0.0.1", "localhost", "[::1]"]);
@@ -133,7 +166,8 @@ const linkDomain = z
 
 const catalogue = new Set(landingPages.map((page) => page.value));
 
-export const programmeSettingsSchema = z.strictObject({
+/** Each setting as stored (money in cents). */
+const fieldSchemas = {
   commission_rate: rate,
   repeat_rates: z.record(z.string(), rate).superRefine((rates, context) => {
     for (const key of Object.keys(rates)) {
@@ -165,7 +199,44 @@ export const programmeSettingsSchema = z.strictObject({
     })
     // In the catalogue's order, each once: a list that differs only in order is the same setting.
     .transform((paths) => landingPages.map((page) => page.value).filter((value) => paths.includes(value))),
-});
+  minimum_payout_cents: z.number().int().min(0).max(maxMinimumPayoutCents),
+  payout_interval_days: days(0),
+};
+
+/**
+ * The settings as the API takes them: money in dollars (`minimum_payout`), everything else as stored; the
+ * output is the stored form.
+ */
+export const programmeSettingsSchema = z
+  .strictObject({
+    commission_rate: fieldSchemas.commission_rate,
+    repeat_rates: fieldSchemas.repeat_rates,
+    hold_days: fieldSchemas.hold_days,
+    attribution_window_days: fieldSchemas.attribution_window_days,
+    link_domain: fieldSchemas.link_domain,
+    landing_pages: fieldSchemas.landing_pages,
+    minimum_payout: z
+      .number({ error: "must be an amount in dollars." })
+      .min(0, { error: "must not be below $0." })
+      .max(maxMinimumPayoutCents / 100, {
+        error: `must be at most $${(maxMinimumPayoutCents / 100).toLocaleString("en-US")}.`,
+      })
+      .refine((dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6, {
+        error: "must be in whole cents.",
+      }),
+    payout_interval_days: fieldSchemas.payout_interval_days,
+  })
+  .transform(({ minimum_payout, ...rest }): ProgrammeSettings => ({
+    ...rest,
+    minimum_payout_cents: Math.round(minimum_payout * 100),
+  }));
+
+/** The settings as the API gives them: the stored form, with money in dollars. */
+export type SettingsInput = z.input<typeof programmeSettingsSchema>;
+
+export function settingsForApi({ minimum_payout_cents, ...rest }: ProgrammeSettings): SettingsInput {
+  return { ...rest, minimum_payout: minimum_payout_cents / 100 };
+}
 
 /** The stored settings, each field falling back to the default when absent or no longer valid. */
 export function storedSettings(id: AdvertiserId, stored: Partial<Record<SettingField, unknown>> | undefined) {
@@ -174,7 +245,7 @@ export function storedSettings(id: AdvertiserId, stored: Partial<Record<SettingF
   for (const field of settingFields) {
     const value = stored?.[field];
     if (value === undefined) continue;
-    const parsed = programmeSettingsSchema.shape[field].safeParse(value);
+    const parsed = fieldSchemas[field].safeParse(value);
     if (parsed.success) (settings as Record<SettingField, unknown>)[field] = parsed.data;
   }
   return settings;
@@ -237,15 +308,43 @@ export function formatSetting(field: SettingField, value: ProgrammeSettings[Sett
       return entries.map(([key, r]) => `#${key} ${percent(r)}`).join(", ");
     }
     case "hold_days":
-    case "attribution_window_days": {
-      const n = value as number;
-      return `${n} day${n === 1 ? "" : "s"}`;
-    }
+    case "attribution_window_days":
+    case "payout_interval_days":
+      return daysText(value as number);
     case "link_domain":
       return value as string;
     case "landing_pages": {
       const paths = value as string[];
       return `${paths.length} of ${landingPages.length}`;
     }
+    case "minimum_payout_cents":
+      return formatDollars(value as number);
   }
+}
+
+/** A setting as the API names it: the minimum payout is in dollars there. */
+export type ApiSettingField = Exclude<SettingField, "minimum_payout_cents"> | "minimum_payout";
+
+export interface ApiSettingChange {
+  field: ApiSettingField;
+  from: unknown;
+  to: unknown;
+}
+
+/** A change as the API gives it (money in dollars). */
+export function changeForApi(change: SettingChange): ApiSettingChange {
+  if (change.field !== "minimum_payout_cents") return change as ApiSettingChange;
+  return { field: "minimum_payout", from: (change.from as number) / 100, to: (change.to as number) / 100 };
+}
+
+/** The stored setting an API field sets. */
+export const storedField = (field: ApiSettingField): SettingField =>
+  field === "minimum_payout" ? "minimum_payout_cents" : field;
+
+/** A change as the version history says it: "Commission rate: 60% → 55%". */
+export function describeChange(change: ApiSettingChange): string {
+  const field = storedField(change.field);
+  const value = (raw: unknown) =>
+    formatSetting(field, (change.field === "minimum_payout" ? Math.round((raw as number) * 100) : raw) as never);
+  return `${settingLabels[field]}: ${value(change.from)} → ${value(change.to)}`;
 }

@@ -4,11 +4,20 @@ import { payableOf } from "../domain/balance.js";
 import { newInvoice } from "../domain/invoice.js";
 import { collections, type AffiliateDoc, type InvoiceSnapshot, type PayoutDoc } from "../domain/model.js";
 import { emptyPayoutDetails, type PayoutDetails } from "../domain/payout-details.js";
-import { payoutMessages, payoutRefusalOf, type PayoutRefusal } from "../domain/payout-eligibility.js";
+import {
+  daysText,
+  minimumPayoutText,
+  payoutMessage,
+  payoutRefusalOf,
+  type PayoutRefusal,
+  type PayoutRules,
+} from "../domain/payout-eligibility.js";
+import { payoutRulesOf } from "../domain/programme-settings.js";
 import { mailDoc, mailIds, payoutIssuedMail, payoutRequestedMail } from "../domain/notifications.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { db, refs } from "../data/firestore.js";
 import { stageMail } from "../data/mail.js";
+import { programmeTermsNow } from "../data/programme-settings.js";
 import { ApiError, type ErrorCode } from "../errors.js";
 
 const refusalCodes: Record<PayoutRefusal, ErrorCode> = {
@@ -20,22 +29,32 @@ const refusalCodes: Record<PayoutRefusal, ErrorCode> = {
 };
 
 /** Why staff cannot issue an affiliate's payout, in staff's words (the affiliate hears SPEC.md's). */
-const issueRefusals: Record<PayoutRefusal, string> = {
-  suspended: "Suspended: a suspended account is not paid.",
-  recentPayout: "Paid in the last 30 days.",
-  pending: "A payout is already pending.",
-  incomplete: "Payout details are incomplete.",
-  belowMinimum: "Less than $200 is payable.",
-};
+function issueRefusal(refusal: PayoutRefusal, rules: PayoutRules): string {
+  switch (refusal) {
+    case "suspended":
+      return "Suspended: a suspended account is not paid.";
+    case "recentPayout":
+      return `Paid in the last ${daysText(rules.intervalDays)}.`;
+    case "pending":
+      return "A payout is already pending.";
+    case "incomplete":
+      return "Payout details are incomplete.";
+    case "belowMinimum":
+      return `Less than ${minimumPayoutText(rules)} is payable.`;
+  }
+}
+
+type RefusalText = (refusal: PayoutRefusal, rules: PayoutRules) => string;
 
 function refuseIfIneligible(
   affiliate: AffiliateDoc,
   details: PayoutDetails,
   now: Date,
-  messages: Record<PayoutRefusal, string>,
+  rules: PayoutRules,
+  message: RefusalText,
 ): void {
-  const refusal = payoutRefusalOf(affiliate, now, details);
-  if (refusal) throw new ApiError(refusalCodes[refusal], messages[refusal]);
+  const refusal = payoutRefusalOf(affiliate, now, details, rules);
+  if (refusal) throw new ApiError(refusalCodes[refusal], message(refusal, rules));
 }
 
 const invoiceCounter = () => refs.internal(collections.counters).doc("invoices");
@@ -73,15 +92,16 @@ async function makePayout(
   cause: "payout_requested" | "payout_issued",
 ): Promise<InvoiceSnapshot> {
   // Refuse the obvious cases (a payout already pending, say) without queueing for the transaction.
-  const current = await getAffiliateOrThrow(uid);
-  const messages = cause === "payout_issued" ? issueRefusals : payoutMessages;
-  refuseIfIneligible(current, detailsFor(current), now, messages);
+  const [current, programme] = await Promise.all([getAffiliateOrThrow(uid), programmeTermsNow(now)]);
+  const rules = payoutRulesOf(programme);
+  const message = cause === "payout_issued" ? issueRefusal : payoutMessage;
+  refuseIfIneligible(current, detailsFor(current), now, rules, message);
   return db().runTransaction(
     async (tx) => {
       const affiliate = await getAffiliateOrThrow(uid, tx);
       const counter = await tx.get(invoiceCounter());
       const details = detailsFor(affiliate);
-      refuseIfIneligible(affiliate, details, now, messages);
+      refuseIfIneligible(affiliate, details, now, rules, message);
 
       const sequence = ((counter.data()?.last as number | undefined) ?? 0) + 1;
       const amount = payableOf(affiliate, now);

@@ -1,7 +1,12 @@
 import { Router } from "express";
 import { z } from "zod";
 import { advertiserIds } from "../../domain/advertisers.js";
-import { programmeSettingsSchema, type SettingsVersion } from "../../domain/programme-settings.js";
+import {
+  changeForApi,
+  programmeSettingsSchema,
+  settingsForApi,
+  type SettingsVersion,
+} from "../../domain/programme-settings.js";
 import { programmeSettingsView, saveProgrammeSettings } from "../../data/programme-settings.js";
 import { callerOf, requireAdmin, requireCaller, requireStaff } from "../auth.js";
 import { parseBody } from "../inputs.js";
@@ -9,16 +14,23 @@ import { parseBody } from "../inputs.js";
 /** Programme settings (issue 19): every advertiser's terms for staff to see, and for admins to change. */
 export const programmeSettingsRoutes = Router();
 
+/** A version as the API gives it: times in ISO 8601, money in dollars. */
 const versionView = (version: SettingsVersion) => ({
   ...version,
   effective_from: version.effective_from.toISOString(),
+  changes: version.changes.map(changeForApi),
+  settings: settingsForApi(version.settings),
 });
 
 // GET /api/programme_settings: each advertiser's settings in force, its version, and its latest versions.
 programmeSettingsRoutes.get("/programme_settings", requireCaller, requireStaff, async (_req, res) => {
   const advertisers = await programmeSettingsView();
   res.json({
-    advertisers: advertisers.map((advertiser) => ({ ...advertiser, history: advertiser.history.map(versionView) })),
+    advertisers: advertisers.map((advertiser) => ({
+      ...advertiser,
+      settings: settingsForApi(advertiser.settings),
+      history: advertiser.history.map(versionView),
+    })),
   });
 });
 

@@ -7,7 +7,7 @@ import type { IntegrationView, ReceivedPostbackView } from "@domain/inbound-post
 import type { BatchItem } from "@domain/payout-batch";
 import type { OverdueRefunds } from "@domain/overdue-refunds";
 import type { PayoutHistoryPage } from "@domain/payout-history";
-import type { ProgrammeSettings, SettingChange } from "@domain/programme-settings";
+import type { ApiSettingChange, SettingsInput } from "@domain/programme-settings";
 import { callApi, callApiForPdf, callApiWithHeaders, saveFile } from "../../lib/api";
 
 export async function checkAdvertiser(user: User): Promise<boolean> {
@@ -153,14 +153,15 @@ export interface SettingsVersionView {
   version: number;
   effective_from: string;
   changed_by: { uid: string; email: string } | null;
-  changes: SettingChange[];
-  settings: ProgrammeSettings;
+  changes: ApiSettingChange[];
+  settings: SettingsInput;
 }
 
 export interface AdvertiserSettingsView {
   advertiser: AdvertiserId;
   version: number;
-  settings: ProgrammeSettings;
+  /** The settings in force, as the API gives them (the minimum payout in dollars). */
+  settings: SettingsInput;
   history: SettingsVersionView[];
 }
 

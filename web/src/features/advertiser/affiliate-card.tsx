@@ -26,7 +26,7 @@ export interface AffiliateCardProps {
   /** Only HIGH RISK cards fold (SPEC.md §4); others are always open. */
   open: boolean;
   onToggle(): void;
-  /** When the summary was fetched: the 30 days since the last payout count from here. */
+  /** When the summary was fetched: whether the row's next payout date has come is judged from here. */
   asOf: Date;
   recording: boolean;
   onPayout(): void;

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import { QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { User } from "firebase/auth";
-import { defaultSettings } from "@domain/programme-settings";
+import { defaultSettings, settingsForApi } from "@domain/programme-settings";
 import { createQueryClient } from "../../lib/query-client";
 import type { AdvertiserSettingsView } from "./advertiser-api";
 
@@ -18,29 +18,40 @@ const user = { uid: "admin-1" } as User;
 
 const promptchan: AdvertiserSettingsView = {
   advertiser: "promptchan",
-  version: 1,
-  settings: { ...defaultSettings("promptchan"), commission_rate: 0.55 },
+  version: 2,
+  settings: settingsForApi({ ...defaultSettings("promptchan"), commission_rate: 0.55, minimum_payout_cents: 15_000 }),
   history: [
+    {
+      version: 2,
+      effective_from: "2026-11-21T10:00:00Z",
+      changed_by: { uid: "admin-1", email: "admin@demo.test" },
+      changes: [{ field: "minimum_payout", from: 200, to: 150 }],
+      settings: settingsForApi({
+        ...defaultSettings("promptchan"),
+        commission_rate: 0.55,
+        minimum_payout_cents: 15_000,
+      }),
+    },
     {
       version: 1,
       effective_from: "2026-11-20T10:00:00Z",
       changed_by: { uid: "admin-1", email: "admin@demo.test" },
       changes: [{ field: "commission_rate", from: 0.6, to: 0.55 }],
-      settings: { ...defaultSettings("promptchan"), commission_rate: 0.55 },
+      settings: settingsForApi({ ...defaultSettings("promptchan"), commission_rate: 0.55 }),
     },
     {
       version: 0,
       effective_from: "1970-01-01T00:00:00Z",
       changed_by: null,
       changes: [],
-      settings: defaultSettings("promptchan"),
+      settings: settingsForApi(defaultSettings("promptchan")),
     },
   ],
 };
 const others = (["cutechat", "creategirls"] as const).map((advertiser) => ({
   advertiser,
   version: 0,
-  settings: defaultSettings(advertiser),
+  settings: settingsForApi(defaultSettings(advertiser)),
   history: [],
 }));
 
@@ -68,7 +79,10 @@ describe("programme settings", () => {
     expect(input("Hold period (days)").value).toBe("30");
     expect(input("Renewal 12").value).toBe("50");
     expect(screen.getByText("Commission rate: 60% → 55%")).toBeTruthy();
-    expect(screen.getByText("admin@demo.test")).toBeTruthy();
+    expect(screen.getByText("Minimum payout: $200.00 → $150.00")).toBeTruthy();
+    expect(input("Minimum payout ($)").value).toBe("150");
+    expect(input("Days between payouts").value).toBe("30");
+    expect(screen.getAllByText("admin@demo.test")).toHaveLength(2);
     expect(screen.getByText("The original terms")).toBeTruthy();
   });
 
@@ -87,8 +101,14 @@ describe("programme settings", () => {
     await waitFor(() => expect(api.saveProgrammeSettings).toHaveBeenCalledTimes(1));
     const [, advertiser, version, settings] = api.saveProgrammeSettings.mock.calls[0]!;
     expect(advertiser).toBe("promptchan");
-    expect(version).toBe(1);
-    expect(settings).toMatchObject({ commission_rate: 0.455, hold_days: 14, attribution_window_days: 30 });
+    expect(version).toBe(2);
+    expect(settings).toMatchObject({
+      commission_rate: 0.455,
+      hold_days: 14,
+      attribution_window_days: 30,
+      minimum_payout: 150,
+      payout_interval_days: 30,
+    });
     expect(Object.keys((settings as { repeat_rates: object }).repeat_rates)).toHaveLength(11);
     expect((settings as { landing_pages: string[] }).landing_pages).not.toContain("/ai-porn");
     expect((await screen.findByRole("status")).textContent).toBe("Saved as version 2: in force from now.");
@@ -107,6 +127,13 @@ describe("programme settings", () => {
     fireEvent.change(input("Attribution window (days)"), { target: { value: "" } });
     fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Attribution window: must be a number of days.");
+    fireEvent.change(input("Attribution window (days)"), { target: { value: "30" } });
+    fireEvent.change(input("Minimum payout ($)"), { target: { value: "-1" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Minimum payout: must not be below $0.");
+    fireEvent.change(input("Minimum payout ($)"), { target: { value: "99.999" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Minimum payout: must be in whole cents.");
     expect(api.saveProgrammeSettings).not.toHaveBeenCalled();
   });
 
@@ -116,6 +143,23 @@ describe("programme settings", () => {
     fireEvent.change(await screen.findByLabelText("Commission rate (%)"), { target: { value: "50" } });
     fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
     expect((await screen.findByRole("alert")).textContent).toBe("The settings were changed since you loaded them.");
+  });
+
+  test("the payout rules are the whole programme's: set on the default advertiser, kept as they are on the others", async () => {
+    api.saveProgrammeSettings.mockResolvedValue({ version: 1, changed: true, message: "Saved as version 1." });
+    renderPanel(true);
+    await screen.findByLabelText("Minimum payout ($)");
+    fireEvent.click(screen.getByRole("radio", { name: "CuteChat" }));
+    expect(
+      await screen.findByText(/the minimum payout and the days between payouts are set under Promptchan/),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText("Minimum payout ($)")).toBeNull();
+    fireEvent.change(input("Hold period (days)"), { target: { value: "7" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    await waitFor(() => expect(api.saveProgrammeSettings).toHaveBeenCalledTimes(1));
+    const [, advertiser, , settings] = api.saveProgrammeSettings.mock.calls[0]!;
+    expect(advertiser).toBe("cutechat");
+    expect(settings).toMatchObject({ hold_days: 7, minimum_payout: 200, payout_interval_days: 30 });
   });
 
   test("advertiser staff see the settings but cannot change them", async () => {

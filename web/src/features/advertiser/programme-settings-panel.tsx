@@ -7,14 +7,15 @@
 import { useState, type FormEvent } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { User } from "firebase/auth";
-import { advertisers, type AdvertiserId } from "@domain/advertisers";
+import { advertisers, defaultAdvertiserId, type AdvertiserId } from "@domain/advertisers";
 import { landingPages } from "@domain/landing-pages";
 import {
-  formatSetting,
+  describeChange,
   programmeSettingsSchema,
   settingLabels,
-  type ProgrammeSettings,
-  type SettingField,
+  storedField,
+  type ApiSettingField,
+  type SettingsInput,
 } from "@domain/programme-settings";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
@@ -51,11 +52,13 @@ interface Form {
   window: string;
   linkDomain: string;
   landing: string[];
+  minimumPayout: string;
+  payoutInterval: string;
 }
 
 const percentText = (rate: number) => String(Math.round(rate * 1_000_000) / 10_000);
 
-function toForm(settings: ProgrammeSettings): Form {
+function toForm(settings: SettingsInput): Form {
   const count = Math.max(0, ...Object.keys(settings.repeat_rates).map(Number));
   return {
     commission: percentText(settings.commission_rate),
@@ -64,6 +67,8 @@ function toForm(settings: ProgrammeSettings): Form {
     window: String(settings.attribution_window_days),
     linkDomain: settings.link_domain,
     landing: [...settings.landing_pages],
+    minimumPayout: String(settings.minimum_payout),
+    payoutInterval: String(settings.payout_interval_days),
   };
 }
 
@@ -71,7 +76,7 @@ function toForm(settings: ProgrammeSettings): Form {
 const numberOf = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
 const rateOf = (percent: string) => Math.round(numberOf(percent) * 10_000) / 1_000_000;
 
-function fromForm(form: Form): Record<SettingField, unknown> {
+function fromForm(form: Form): Record<ApiSettingField, unknown> {
   return {
     commission_rate: rateOf(form.commission),
     repeat_rates: Object.fromEntries(form.renewals.map((percent, i) => [String(i + 1), rateOf(percent)])),
@@ -79,28 +84,32 @@ function fromForm(form: Form): Record<SettingField, unknown> {
     attribution_window_days: numberOf(form.window),
     link_domain: form.linkDomain,
     landing_pages: form.landing,
+    minimum_payout: numberOf(form.minimumPayout),
+    payout_interval_days: numberOf(form.payoutInterval),
   };
 }
 
 /** The first problem with the settings, named by the field's label as the page shows it. */
-function problemOf(settings: Record<SettingField, unknown>): string | null {
+function problemOf(settings: Record<ApiSettingField, unknown>): string | null {
   const checked = programmeSettingsSchema.safeParse(settings);
   if (checked.success) return null;
   const issue = checked.error.issues[0]!;
-  const field = issue.path[0] as SettingField;
+  const field = issue.path[0] as ApiSettingField;
   const renewal = field === "repeat_rates" && issue.path[1] !== undefined ? ` (renewal ${String(issue.path[1])})` : "";
-  return `${settingLabels[field] ?? field}${renewal}: ${issue.message}`;
+  return `${settingLabels[storedField(field)] ?? field}${renewal}: ${issue.message}`;
 }
 
 type Message = { kind: "success" | "error"; text: string } | null;
 
 /** The settings typed as one value each, in the page's order. */
-const settingInputs: {
-  field: "commission" | "hold" | "window" | "linkDomain";
+interface SettingInput {
+  field: "commission" | "hold" | "window" | "linkDomain" | "minimumPayout" | "payoutInterval";
   label: string;
   type: "number" | "text";
   hint: string;
-}[] = [
+}
+
+const settingInputs: SettingInput[] = [
   { field: "commission", label: "Commission rate (%)", type: "number", hint: "Of a customer's first payment." },
   {
     field: "hold",
@@ -119,6 +128,22 @@ const settingInputs: {
     label: "Link domain",
     type: "text",
     hint: "Where tracking links point. Servers pick up a new domain within 5 minutes.",
+  },
+];
+
+/** The payout rules: one balance per affiliate across the advertisers, so they are set once, on the default's. */
+const payoutInputs: SettingInput[] = [
+  {
+    field: "minimumPayout",
+    label: "Minimum payout ($)",
+    type: "number",
+    hint: "The smallest payable balance an affiliate can request.",
+  },
+  {
+    field: "payoutInterval",
+    label: "Days between payouts",
+    type: "number",
+    hint: "After a payout, the next can be requested once this many days have passed.",
   },
 ];
 
@@ -170,6 +195,18 @@ function SettingsForm({
       landing: on ? [...current.landing, path] : current.landing.filter((value) => value !== path),
     }));
 
+  const settingField = (input: SettingInput) => (
+    <Field
+      key={input.field}
+      id={id(input.field)}
+      label={input.label}
+      type={input.type}
+      value={form[input.field]}
+      onChange={set(input.field)}
+      hint={input.hint}
+    />
+  );
+
   async function save(event: FormEvent) {
     event.preventDefault();
     setMessage(null);
@@ -192,19 +229,7 @@ function SettingsForm({
     <div className={styles.settings}>
       <form onSubmit={save} noValidate aria-label={`${advertisers[view.advertiser].name} programme settings`}>
         <fieldset disabled={!isAdmin || busy}>
-          <div className={styles["settings-grid"]}>
-            {settingInputs.map((input) => (
-              <Field
-                key={input.field}
-                id={id(input.field)}
-                label={input.label}
-                type={input.type}
-                value={form[input.field]}
-                onChange={set(input.field)}
-                hint={input.hint}
-              />
-            ))}
-          </div>
+          <div className={styles["settings-grid"]}>{settingInputs.map((input) => settingField(input))}</div>
           <fieldset className={styles["settings-renewals"]}>
             <legend>Renewal rates (%)</legend>
             {form.renewals.length === 0 ? <p className="muted">Renewals earn no commission.</p> : null}
@@ -260,6 +285,17 @@ function SettingsForm({
               </label>
             ))}
           </fieldset>
+          <fieldset className={styles["settings-payouts"]}>
+            <legend>Payouts, for the whole programme</legend>
+            {view.advertiser === defaultAdvertiserId ? (
+              <div className={styles["settings-grid"]}>{payoutInputs.map((input) => settingField(input))}</div>
+            ) : (
+              <p className="muted">
+                An affiliate has one balance across the advertisers: the minimum payout and the days between payouts are
+                set under {advertisers[defaultAdvertiserId].name}.
+              </p>
+            )}
+          </fieldset>
           {isAdmin ? (
             <Button type="submit" disabled={busy}>
               {busy ? "Saving…" : "Save settings"}
@@ -305,8 +341,7 @@ function SettingsHistory({ history }: { history: SettingsVersionView[] }) {
                       ? "The original terms"
                       : version.changes.map((change) => (
                           <span key={change.field} className={styles["settings-change"]}>
-                            {settingLabels[change.field]}: {formatSetting(change.field, change.from)} →{" "}
-                            {formatSetting(change.field, change.to)}
+                            {describeChange(change)}
                           </span>
                         ))}
                   </td>

@@ -1,6 +1,7 @@
 /**
- * Affiliates who could be paid though they have not asked (issue 19): a payable balance of $200 or more,
- * complete details, nothing pending, not paid in the last 30 days and not suspended. Staff issue their
+ * Affiliates who could be paid though they have not asked (issue 19): a payable balance of at least the
+ * minimum payout, complete details, nothing pending, no payout within the days between payouts and not
+ * suspended (the server judges it by the programme's settings: the row's payout_ready). Staff issue their
  * payouts (each as the affiliate's own request would, with its destination frozen on the invoice, and the
  * affiliate e-mailed), and they join the payouts due above, to export and record with the rest.
  */
@@ -47,9 +48,9 @@ export function ReadyPayouts({
       ) : (
         <>
           <p className="muted">
-            {ready.length.toLocaleString("en-US")} affiliate{ready.length === 1 ? " has" : "s have"} $200 or more
-            available and complete details but no payout requested. Issue their payouts to pay them with the rest: each
-            is e-mailed its invoice.
+            {ready.length.toLocaleString("en-US")} affiliate{ready.length === 1 ? " has" : "s have"} the minimum payout
+            or more available and complete details but no payout requested. Issue their payouts to pay them with the
+            rest: each is e-mailed its invoice.
           </p>
           <div className={styles["due-toolbar"]}>
             <ChooseAll count={ready.length} all={selected.length === ready.length} onChange={issuing.chooseAll} />

@@ -1,8 +1,12 @@
 /** A summary row for the feature's tests, with whatever a test changes. */
 import type { SummaryRow } from "@domain/advertiser-summary";
+import { nextPayoutAllowedAt } from "@domain/payout-eligibility";
 
+/** Unless a test says otherwise, the next payout date follows the last payout under SPEC.md's 30 days. */
 export function summaryRowFixture(overrides: Partial<SummaryRow> = {}): SummaryRow {
+  const lastPayout = overrides.last_payout ? new Date(overrides.last_payout) : null;
   return {
+    next_payout_at: nextPayoutAllowedAt(lastPayout, new Date())?.toISOString() ?? null,
     user_id: "u1",
     name: "Dana Demo",
     country: "Portugal",

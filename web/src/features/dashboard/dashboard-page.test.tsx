@@ -14,6 +14,7 @@ vi.mock("./use-affiliate", async (importOriginal) => ({
   useAffiliate: () => ({ status: "success", data: reads.affiliate }),
   usePayouts: () => ({ status: "success", data: [] }),
   usePostbackDeliveries: () => ({ status: "success", data: [] }),
+  usePayoutRules: () => ({ minimumCents: 20_000, intervalDays: 30 }),
   useLinkDomains: () => ({
     promptchan: "https://p.example",
     cutechat: "https://c.example",

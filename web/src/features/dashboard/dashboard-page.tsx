@@ -23,7 +23,7 @@ import { PostbacksSection } from "./postbacks-section";
 import { AllTime, LastSevenDays } from "./stat-cards";
 import { TrackerCards } from "./tracker-cards";
 import { TransactionHistory } from "./transaction-history";
-import { useAffiliate, useCurrentAdvertiser, useLinkDomains } from "./use-affiliate";
+import { useAffiliate, useCurrentAdvertiser, useLinkDomains, usePayoutRules } from "./use-affiliate";
 import styles from "./dashboard.module.css";
 
 // The chart library is loaded after the cards, on its own.
@@ -133,6 +133,7 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
   const { claims } = useSignedIn();
   const affiliate = useAffiliate(uid);
   const linkDomains = useLinkDomains();
+  const payoutRules = usePayoutRules();
   const [advertiser, setAdvertiser] = useCurrentAdvertiser();
   // Staff and admin never asked for an affiliate account: opening the dashboard does not make one.
   const mayCreate = !readOnly && !isStaff(claims);
@@ -207,7 +208,7 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
         </section>
       )}
       <PostbacksSection user={user} affiliate={data} readOnly={readOnly} />
-      <PayoutSection key={data.uid} user={user} affiliate={data} readOnly={readOnly} />
+      <PayoutSection key={data.uid} user={user} affiliate={data} rules={payoutRules} readOnly={readOnly} />
       <PayoutList user={user} uid={uid} />
       <TransactionHistory uid={uid} />
     </>

@@ -184,6 +184,43 @@ describe("the payout section", () => {
     alert.mockRestore();
   });
 
+  test("the programme's own rules (admins' settings) decide, and the section states them", () => {
+    const rules = { minimumCents: 10_000, intervalDays: 14 };
+    vi.useFakeTimers({ now, toFake: ["Date"] });
+    const paidTenDaysAgo = {
+      ...complete,
+      total_earnings_cents: 15_000,
+      last_payout: new Date(now.getTime() - 10 * 86_400_000),
+    };
+    render(<PayoutSection user={user} affiliate={affiliate(paidTenDaysAgo)} rules={rules} readOnly={false} />);
+    expect(screen.getByText(/^Minimum payout \$100, one payout every 14 days\./)).toBeTruthy();
+    expect(refusal()).toMatch(/^You have already recieved a payout in the last 14 days\. Next payout possible from /);
+    cleanup();
+    render(
+      <PayoutSection
+        user={user}
+        affiliate={affiliate({ ...complete, total_earnings_cents: 15_000 })}
+        rules={rules}
+        readOnly={false}
+      />,
+    );
+    expect(refusal()).toBeUndefined();
+    expect(requestButton().disabled).toBe(false);
+    cleanup();
+    render(
+      <PayoutSection
+        user={user}
+        affiliate={affiliate({ ...complete, total_earnings_cents: 15_000 })}
+        rules={{ ...rules, minimumCents: 25_050 }}
+        readOnly={false}
+      />,
+    );
+    expect(refusal()).toBe(
+      "Minimum payout is $250.50. Your current available balance is less than the required amount.",
+    );
+    vi.useRealTimers();
+  });
+
   test("a $12 balance hears about the $200 minimum first, not about missing details", () => {
     render(<PayoutSection user={user} affiliate={affiliate({ total_earnings_cents: 1_200 })} readOnly={false} />);
     expect(refusal()).toBe("Minimum payout is $200. Your current available balance is less than the required amount.");

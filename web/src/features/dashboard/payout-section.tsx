@@ -17,11 +17,13 @@ import {
   type PayoutType,
 } from "@domain/payout-details";
 import {
-  minimumPayoutCents,
+  defaultPayoutRules,
   nextPayoutAllowedAt,
-  payoutMessages,
+  payoutMessage as refusalMessage,
   payoutRefusalOf,
+  payoutRulesText,
   type PayoutRefusal,
+  type PayoutRules,
 } from "@domain/payout-eligibility";
 import { Button } from "../../components/ui/button";
 import { Field, type FieldProps } from "../../components/ui/field";
@@ -40,13 +42,15 @@ type Form = DetailsForm;
 interface Props {
   user: User;
   affiliate: AffiliateDoc;
+  /** The programme's payout rules in force (SPEC.md's until an admin changes them). */
+  rules?: PayoutRules;
   readOnly: boolean;
 }
 
 type Message = { kind: "success" | "error"; text: string } | null;
 
 /** SPEC.md §2: the payout section and the details form, with SPEC.md §5's rules and §8's messages. */
-export function PayoutSection({ user, affiliate, readOnly }: Props) {
+export function PayoutSection({ user, affiliate, rules = defaultPayoutRules, readOnly }: Props) {
   const [form, setForm] = useState<Form>(() => toDetailsRequest(affiliate) as Form);
   const [busy, setBusy] = useState<"details" | "payout" | "invoice" | null>(null);
   const [detailsMessage, setDetailsMessage] = useState<Message>(null);
@@ -55,13 +59,13 @@ export function PayoutSection({ user, affiliate, readOnly }: Props) {
   const payable = payableOf(affiliate, now);
   const held = heldCentsOf(affiliate, now);
   const nextMaturity = nextMaturityOf(affiliate, now);
-  const nextAllowed = nextPayoutAllowedAt(affiliate.last_payout, now);
+  const nextAllowed = nextPayoutAllowedAt(affiliate.last_payout, now, rules);
   const pending = pendingInvoiceOf(affiliate);
 
   // SPEC.md §8's refusals, judged as the affiliate types (the server checks everything again): the details
   // as typed in the form, not yet saved, are what a request sends.
   const typed = toStoredDetails(form as PayoutDetailsRequest as Parameters<typeof toStoredDetails>[0]);
-  const refusal = payoutRefusalOf(affiliate, now, typed);
+  const refusal = payoutRefusalOf(affiliate, now, typed, rules);
   const missing = new Set<keyof PayoutDetails>(
     refusal === "incomplete" ? missingDetailFields(typed, { forPayout: true }) : [],
   );
@@ -140,7 +144,7 @@ export function PayoutSection({ user, affiliate, readOnly }: Props) {
             </div>
           ) : null}
           <span className={`muted ${styles.small}`}>
-            Minimum payout {formatDollars(minimumPayoutCents)}, one payout a month.
+            {payoutRulesText(rules)}
             {nextMaturity
               ? ` Commission is held for its refund period after each sale: ${formatDollars(nextMaturity.cents)} becomes available on ${formatMaturity(nextMaturity.day)}.`
               : ""}
@@ -181,7 +185,7 @@ export function PayoutSection({ user, affiliate, readOnly }: Props) {
           </div>
           {refusal && !readOnly ? (
             <p id="payout-refusal" className={`message ${styles.refusal}`} role="alert">
-              {refusalText(refusal, typed, nextAllowed, held)}
+              {refusalText(refusal, rules, typed, nextAllowed, held)}
             </p>
           ) : null}
         </div>
@@ -226,8 +230,14 @@ export function PayoutSection({ user, affiliate, readOnly }: Props) {
 }
 
 /** SPEC.md §8's message for a refusal, word for word, and what it leaves unsaid: which fields, until when. */
-function refusalText(refusal: PayoutRefusal, details: PayoutDetails, nextAllowed: Date | null, held: number): string {
-  const message = payoutMessages[refusal];
+function refusalText(
+  refusal: PayoutRefusal,
+  rules: PayoutRules,
+  details: PayoutDetails,
+  nextAllowed: Date | null,
+  held: number,
+): string {
+  const message = refusalMessage(refusal, rules);
   if (refusal === "belowMinimum" && held > 0)
     return `${message} ${formatDollars(held)} more is still in its hold period.`;
   if (refusal === "incomplete")

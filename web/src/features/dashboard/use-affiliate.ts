@@ -7,17 +7,14 @@
 import { useMemo, useState } from "react";
 import { useFirestore, useFirestoreCollectionData, useFirestoreDocData } from "reactfire";
 import { limit, orderBy, query, where, type Query } from "firebase/firestore";
-import {
-  advertiserIds,
-  advertisers,
-  defaultAdvertiserId,
-  isAdvertiserId,
-  type AdvertiserId,
-} from "@domain/advertisers";
+import { advertiserIds, defaultAdvertiserId, isAdvertiserId, type AdvertiserId } from "@domain/advertisers";
 import { withPendingClicks } from "@domain/ledger";
 import type { AffiliateDoc, PayoutDoc, TransactionDoc } from "@domain/model";
 import type { DeliveryDoc } from "@domain/outbound-postbacks";
 import { refs } from "../../lib/firestore-refs";
+import { useProgrammeSettings } from "../../lib/programme-settings";
+
+export { usePayoutRules } from "../../lib/programme-settings";
 
 export type Loaded<T> = { status: "loading" } | { status: "error"; error: Error } | { status: "success"; data: T };
 
@@ -77,17 +74,17 @@ function useList<T>(list: Query<T>): Loaded<T[]> {
   return { status, data: data ?? [] };
 }
 
-/** Where each advertiser's tracking links point (advertisers/{id}.link_domain, else the registry's). */
+/** Where each advertiser's tracking links point (the link domain in its settings in force). */
 export function useLinkDomains(): Record<AdvertiserId, string> {
-  const db = useFirestore();
-  const advertisersRef = useMemo(() => refs.advertisers(db), [db]);
-  const { data } = useFirestoreCollectionData(advertisersRef, { idField: "id" });
-  return useMemo(() => {
-    const stored = new Map((data ?? []).map((doc) => [(doc as { id?: string }).id, doc.link_domain]));
-    return Object.fromEntries(
-      advertiserIds.map((id) => [id, (stored.get(id) || advertisers[id].defaultLinkDomain).replace(/\/+$/, "")]),
-    ) as Record<AdvertiserId, string>;
-  }, [data]);
+  const settings = useProgrammeSettings();
+  return useMemo(
+    () =>
+      Object.fromEntries(advertiserIds.map((id) => [id, settings[id].link_domain.replace(/\/+$/, "")])) as Record<
+        AdvertiserId,
+        string
+      >,
+    [settings],
+  );
 }
 
 /** SPEC.md §3: the chosen advertiser lives in local storage under currentAdvertiser. */
