@@ -88,15 +88,18 @@ describe("programme settings", () => {
 
   test("an admin's save sends the settings as rates and days, on top of the version loaded", async () => {
     api.saveProgrammeSettings.mockResolvedValue({
-      version: 2,
+      version: 3,
       changed: true,
-      message: "Saved as version 2: in force from now.",
+      message: "Saved as version 3: in force from now.",
     });
     renderPanel(true);
     fireEvent.change(await screen.findByLabelText("Commission rate (%)"), { target: { value: "45.5" } });
     fireEvent.change(input("Hold period (days)"), { target: { value: "14" } });
     fireEvent.click(screen.getByRole("button", { name: "Remove the last" }));
     fireEvent.click(screen.getByLabelText("AI Porn"));
+    // The settings read again after the save are the new version's.
+    const saved = { ...promptchan, version: 3, settings: { ...promptchan.settings, commission_rate: 0.455 } };
+    api.fetchProgrammeSettings.mockResolvedValue({ advertisers: [saved, ...others] });
     fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
     await waitFor(() => expect(api.saveProgrammeSettings).toHaveBeenCalledTimes(1));
     const [, advertiser, version, settings] = api.saveProgrammeSettings.mock.calls[0]!;
@@ -111,7 +114,10 @@ describe("programme settings", () => {
     });
     expect(Object.keys((settings as { repeat_rates: object }).repeat_rates)).toHaveLength(11);
     expect((settings as { landing_pages: string[] }).landing_pages).not.toContain("/ai-porn");
-    expect((await screen.findByRole("status")).textContent).toBe("Saved as version 2: in force from now.");
+    // The form is made afresh for the new version, and still says the save went through.
+    await waitFor(() => expect(api.fetchProgrammeSettings).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(input("Commission rate (%)").value).toBe("45.5"));
+    expect((await screen.findByRole("status")).textContent).toBe("Saved as version 3: in force from now.");
   });
 
   test("settings out of range are refused in the page with the field and the reason, and not sent", async () => {

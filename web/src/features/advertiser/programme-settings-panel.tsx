@@ -151,6 +151,8 @@ function SettingsView({ user, advertiser, isAdmin }: { user: User; advertiser: A
   const queryClient = useQueryClient();
   const key = ["programme-settings", user.uid];
   const query = useQuery({ queryKey: key, queryFn: () => fetchProgrammeSettings(user) });
+  // Kept here: a save makes a new version, and the form is made afresh for it, message and all.
+  const [message, setMessage] = useState<Message>(null);
   const view = query.data?.advertisers.find((entry) => entry.advertiser === advertiser);
   if (query.isPending) return <p className="muted">Loading the settings…</p>;
   if (query.isError || !view) {
@@ -166,6 +168,8 @@ function SettingsView({ user, advertiser, isAdmin }: { user: User; advertiser: A
       user={user}
       view={view}
       isAdmin={isAdmin}
+      message={message}
+      setMessage={setMessage}
       onSaved={() => void queryClient.invalidateQueries({ queryKey: key })}
     />
   );
@@ -175,16 +179,20 @@ function SettingsForm({
   user,
   view,
   isAdmin,
+  message,
+  setMessage,
   onSaved,
 }: {
   user: User;
   view: AdvertiserSettingsView;
   isAdmin: boolean;
+  /** What the last save or check said. */
+  message: Message;
+  setMessage: (message: Message) => void;
   onSaved: () => void;
 }) {
   const [form, setForm] = useState<Form>(() => toForm(view.settings));
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<Message>(null);
   const id = (name: string) => `settings-${view.advertiser}-${name}`;
   const set = (field: keyof Form) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
   const setRenewal = (index: number, value: string) =>
