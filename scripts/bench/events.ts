@@ -23,6 +23,12 @@ const perRun = 200;
 const rounds = 3;
 const spreadOver = 1_000;
 const hotUid = "bench-events-hot";
+/** Issue 20's hot affiliate: this many sales a second for one affiliate, for this long. */
+const sustainedRate = 20;
+const sustainedSeconds = 60;
+const sustainedUid = "bench-events-sustained";
+/** "No retry storm": fewer transaction retries than one per this many events. */
+const stormEvery = 20;
 const advertiser = "promptchan";
 const secret = demoSecrets.EVENT_SIGNING_SECRETS[advertiser];
 const runId = randomUUID().slice(0, 8);
@@ -147,12 +153,16 @@ export async function benchEvents(ctx: BenchContext): Promise<Section> {
   const hotAfter = await totalSales(ctx, new Set([hotUid]));
   const spreadAfter = await totalSales(ctx, spreadUids);
 
+  log(`events: one affiliate, ${sustainedRate} sales a second for ${sustainedSeconds} s`);
+  const sustained = await sustainedHotAffiliate(ctx);
+
   // Operations per event, on the same app served from this process.
   log("events: counting operations per event");
   const counted = await countPerEvent(ctx);
 
   return report({
     runs,
+    sustained,
     hotTally: hotTally.counts,
     spreadTally: spreadTally.counts,
     hotDelta: hotAfter - hotBefore,
@@ -160,6 +170,45 @@ export async function benchEvents(ctx: BenchContext): Promise<Section> {
     counted,
     elapsedSeconds: elapsed(started),
   });
+}
+
+interface Sustained {
+  run: LoadResult;
+  counts: OpCounts;
+  tally: Tally;
+  /** How much the affiliate's total_sales grew. */
+  delta: number;
+}
+
+/**
+ * Issue 20's hot affiliate: sales for one affiliate at a steady rate for a minute, on the app served from
+ * this process (so its transactions' retries can be counted) against the Firestore emulator.
+ */
+async function sustainedHotAffiliate(ctx: BenchContext): Promise<Sustained> {
+  const { fns, ops } = ctx;
+  await fns.refs.affiliate(sustainedUid).set({ ...benchAffiliate(fns, 0, new Date()), uid: sustainedUid });
+  const before = await totalSales(ctx, new Set([sustainedUid]));
+  const local = await serve(fns.createApp());
+  const answers = tally();
+  try {
+    const { value: run, counts } = await ops.measure(() =>
+      closedLoop({
+        host: local.host,
+        port: local.port,
+        // Enough connections that a slow answer never holds the next sale back.
+        concurrency: sustainedRate,
+        perSecond: sustainedRate,
+        count: sustainedRate * sustainedSeconds,
+        maxMs: (sustainedSeconds + 60) * 1000,
+        request: () => eventRequest(saleBody(sustainedUid)),
+        onAnswer: answers.onAnswer,
+      }),
+    );
+    const delta = (await totalSales(ctx, new Set([sustainedUid]))) - before;
+    return { run, counts, tally: answers.counts, delta };
+  } finally {
+    await local.close();
+  }
 }
 
 async function countPerEvent(ctx: BenchContext) {
@@ -266,6 +315,7 @@ async function pastTheAllowance(
 
 interface EventsResult {
   runs: Record<"health" | "hot" | "spread", LoadResult[]>;
+  sustained: Sustained;
   hotTally: Tally;
   spreadTally: Tally;
   hotDelta: number;
@@ -324,7 +374,23 @@ function report(result: EventsResult): Section {
     .flatMap((other) => Object.entries(other))
     .map(([status, count]) => `${count} × ${status}`);
   const sale = counted.sequential[0]!;
-  const targets: Target[] = [];
+  const { sustained } = result;
+  const sent = sustainedRate * sustainedSeconds;
+  const retries = sustained.counts.rollbacks;
+  const none = sustained.tally.applied === sent && sustained.delta === sent;
+  const calm = retries * stormEvery < sent;
+  const targets: Target[] = [
+    {
+      promise: `Hot affiliate: ${sustainedRate} sales a second for ${sustainedSeconds} s, none lost or doubled, no retry storm (issue 20)`,
+      measured:
+        `${num(sustained.tally.applied, 0)} of ${num(sent, 0)} applied at ${num(sustained.run.perSecond)}/s ` +
+        `(p50 ${num(sustained.run.p50)} ms, p99 ${num(sustained.run.p99)} ms), total_sales +${num(sustained.delta, 0)}; ` +
+        `${retries} transaction retries`,
+      met: none && calm,
+      margin: none && calm ? `${retries} retries in ${num(sent, 0)} events` : none ? "retries" : "MISMATCH",
+      note: prose.text("sustained", { rate: sustainedRate }),
+    },
+  ];
   return {
     id: "events",
     title: "Advertiser events",

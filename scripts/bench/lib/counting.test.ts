@@ -35,6 +35,8 @@ describe("FirestoreOpCounter", () => {
     expect(counts.writes).toBe(2);
     expect(counts.readsBy).toEqual({ affiliates: 1 });
     expect(breakdown(counts.writesBy)).toBe("affiliates/{uid}/click_shards 1, click_visits 1");
+    // Two round trips: the get and the commit (answers are not requests).
+    expect(counts.requests).toBe(2);
   });
 
   test("a refused commit writes nothing", () => {
@@ -43,7 +45,8 @@ describe("FirestoreOpCounter", () => {
     counter.record(
       "Firestore (9.4.1) 2026-01-01T00:00:00.000Z c3 [Firestore.request]: Received error: Error: 6 ALREADY_EXISTS",
     );
-    expect(counter.snapshot()).toMatchObject({ writes: 0, refusedWrites: 1, commits: 0 });
+    // Refused, but still a round trip the visitor waited on.
+    expect(counter.snapshot()).toMatchObject({ writes: 0, refusedWrites: 1, commits: 0, requests: 1 });
   });
 
   test("a query costs its documents, or one read when it returns none", () => {

@@ -20,6 +20,8 @@ export interface OpCounts {
   /** Writes in commits the server refused (not billed). */
   refusedWrites: number;
   commits: number;
+  /** Requests sent to Firestore (gets, queries, commits, rollbacks): the round trips waited on. */
+  requests: number;
   /** Queries that returned no document (each billed as one read, included in `reads`). */
   emptyQueries: number;
   /** Transactions rolled back (a retry after contention, or a transaction given up). */
@@ -34,6 +36,7 @@ export function emptyCounts(): OpCounts {
     writes: 0,
     refusedWrites: 0,
     commits: 0,
+    requests: 0,
     emptyQueries: 0,
     rollbacks: 0,
     readsBy: {},
@@ -152,6 +155,7 @@ export class FirestoreOpCounter {
       this.unparsed += 1;
       return;
     }
+    if (what === "Sending request") this.counts.requests += 1;
     if (where === "Firestore.request") {
       if (what === "Sending request") this.onUnaryRequest(tag, message);
       else this.onUnaryResponse(tag);

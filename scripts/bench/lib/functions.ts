@@ -11,6 +11,7 @@ import path from "node:path";
 import type { Express, Request, Response } from "express";
 import type * as SummaryModule from "../../../functions/src/advertiser/summary.ts";
 import type * as FirestoreModule from "../../../functions/src/data/firestore.ts";
+import type * as KnownLinksModule from "../../../functions/src/data/known-links.ts";
 import type * as AdvertiserSummaryModule from "../../../functions/src/domain/advertiser-summary.ts";
 import type * as AdvertisersModule from "../../../functions/src/domain/advertisers.ts";
 import type * as BalanceModule from "../../../functions/src/domain/balance.ts";
@@ -76,6 +77,7 @@ export async function loadFunctions() {
     payoutEligibility,
     app,
     track,
+    knownLinks,
   ] = await Promise.all([
     compiled<typeof FirestoreModule>("data/firestore.js"),
     compiled<typeof ModelModule>("domain/model.js"),
@@ -89,6 +91,7 @@ export async function loadFunctions() {
     compiled<typeof PayoutEligibilityModule>("domain/payout-eligibility.js"),
     compiled<ApiAppModule>("http/app.js"),
     compiled<TrackModule>("http/track.js"),
+    compiled<typeof KnownLinksModule>("data/known-links.js"),
   ]);
   await declareDefaults();
   firestore.db(); // initialises the Admin SDK for the demo project (the emulators, from their variables)
@@ -110,6 +113,7 @@ export async function loadFunctions() {
     emptyPayoutDetails: payoutDetails.emptyPayoutDetails,
     createApp: app.createApp,
     handleTrack: track.handleTrack,
+    knownLinksMs: knownLinks.knownLinksMs,
   };
 }
 

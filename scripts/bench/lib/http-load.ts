@@ -1,7 +1,7 @@
 /**
  * The benchmarks' HTTP client: `send` for one request at a time, and `closedLoop` for load through autocannon
- * (`concurrency` keep-alive connections, each sending its next request as soon as the last one is answered),
- * bounded in count and in time. Latency is from the request's start to its last byte.
+ * (`concurrency` keep-alive connections, each sending its next request as soon as the last one is answered,
+ * or paced at a stated rate), bounded in count and in time. Latency is from the request's start to its last byte.
  */
 import http from "node:http";
 import autocannon from "autocannon";
@@ -73,6 +73,11 @@ export interface LoadOptions {
   request: (index: number) => HttpRequest;
   /** Called with each answer, e.g. to check it. */
   onAnswer?: (answer: Answer) => void;
+  /**
+   * Paced instead of as fast as answers come: at most this many requests a second across the connections
+   * (autocannon's overallRate), for a sustained load at a stated rate.
+   */
+  perSecond?: number;
 }
 
 export async function closedLoop(options: LoadOptions): Promise<LoadResult> {
@@ -89,6 +94,7 @@ export async function closedLoop(options: LoadOptions): Promise<LoadResult> {
         url: `http://${options.host}:${options.port}`,
         connections: options.concurrency,
         amount: options.count,
+        ...(options.perSecond ? { overallRate: options.perSecond } : {}),
         timeout: 60,
         // As many failures as requests ends the run: a refused port is not retried for the whole time bound.
         bailout: options.count,
