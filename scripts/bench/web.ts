@@ -376,7 +376,14 @@ function report(
     ]),
   };
   const home = bytes.find((row) => row.route === "/")!;
+  const dash = bytes.find((row) => row.route === "/dashboard")!;
   const lcpRatio = lcp(paints.home).median / lcp(paints.homeFloor).median;
+  const vsFloor = (what: (runs: PaintRun[]) => ReturnType<typeof spread>) =>
+    what(paints.dash).median / what(paints.dashFloor).median;
+  const dashFcp = vsFloor(fcp);
+  const dashLcp = vsFloor(lcp);
+  const paintFigures = (ratioOf: number, what: (runs: PaintRun[]) => ReturnType<typeof spread>) =>
+    `/dashboard : ${num(what(paints.dash).median, 0)} ms vs ${num(what(paints.dashFloor).median, 0)} ms: ×${ratioOf.toFixed(2)}`;
   const targets: Target[] = [
     {
       promise: "Public page: under 100 KB of gzip JavaScript before first paint",
@@ -389,14 +396,49 @@ function report(
       ].join(" "),
     },
     {
-      promise: "Public page: LCP within 1.5× the static floor",
+      promise: "Public page: JavaScript the HTML names for hydration at most 60 KB gzip (issue 20)",
+      measured: `/ : ${kb(home.htmlJs)} in the HTML's module scripts and preloads`,
+      met: home.htmlJs <= 60 * 1024,
+      margin: margin(home.htmlJs, 60 * 1024),
+      note: prose.text("hydration-60", { htmlJs: kb(home.htmlJs) }),
+    },
+    {
+      promise: "Public page: LCP within 1.4× the static floor (issue 20; 1.5× before)",
       measured: `/ : ${num(lcp(paints.home).median, 0)} ms vs ${num(lcp(paints.homeFloor).median, 0)} ms: ×${lcpRatio.toFixed(2)}`,
-      met: lcpRatio <= 1.5,
-      margin: margin(lcpRatio, 1.5),
+      met: lcpRatio <= 1.4,
+      margin: margin(lcpRatio, 1.4),
       note:
         lcpRatio <= 1.5
           ? prose.text("lcp-met", { element: mostCommon(paints.home.map((run) => run.lcpElement)) })
           : lcpMissNote(paints.home, paints.homeFloor, home),
+    },
+    {
+      promise: "Dashboard: JavaScript loaded for /dashboard at most 250 KB gzip (issue 20)",
+      measured: `${kb(dash.allJs)} in ${dash.jsFiles} files, signed in, until the cards are filled and the network is idle`,
+      met: dash.allJs <= 250 * 1024,
+      margin: margin(dash.allJs, 250 * 1024),
+      note: prose.text("dashboard-js", { allJs: kb(dash.allJs) }),
+    },
+    {
+      promise: "Dashboard (phone profile): FCP within 1.5× its floor (issue 20)",
+      measured: paintFigures(dashFcp, fcp),
+      met: dashFcp <= 1.5,
+      margin: margin(dashFcp, 1.5),
+      note: prose.text("dashboard-paint"),
+    },
+    {
+      promise: "Dashboard (phone profile): LCP within 3× its floor on a first visit (issue 20)",
+      measured: paintFigures(dashLcp, lcp),
+      met: dashLcp <= 3,
+      margin: margin(dashLcp, 3),
+      note: prose.text("dashboard-paint"),
+    },
+    {
+      promise: "Dashboard (phone profile): LCP within 1.5× its floor on a repeat visit (issue 20)",
+      measured: "not measured yet: every run is a first visit (no Firestore cache kept between visits)",
+      met: false,
+      margin: "not measured",
+      note: prose.text("dashboard-repeat"),
     },
   ];
   return {

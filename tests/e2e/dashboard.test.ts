@@ -361,6 +361,8 @@ describe("accessibility and looks", () => {
     ] as const) {
       const { page } = await signedIn("affiliate@demo.test", size);
       await page.getByRole("heading", { name: "Your Affiliate Links" }).waitFor();
+      // The chart loads when it is scrolled to.
+      await page.getByRole("heading", { name: "Activity", exact: true }).scrollIntoViewIfNeeded();
       await page
         .getByRole("img", { name: /^Daily earnings/ })
         .locator("svg")

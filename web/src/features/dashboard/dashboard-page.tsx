@@ -7,6 +7,7 @@ import { isAccountComplete } from "@domain/payout-details";
 import { payoutMessages } from "@domain/payout-eligibility";
 import { programme } from "@domain/programme";
 import { Loading } from "../../components/loading";
+import { WhenVisible } from "../../components/when-visible";
 import { Button } from "../../components/ui/button";
 import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../config/paths";
@@ -28,6 +29,15 @@ import styles from "./dashboard.module.css";
 
 // The chart library is loaded after the cards, on its own.
 const ActivityChart = lazy(() => import("./activity-chart"));
+
+/** The chart's place while it is off the screen or loading: its height, so the page does not jump. */
+function ChartPlaceholder() {
+  return (
+    <div className={styles["chart-placeholder"]}>
+      <Loading label="Loading the chart…" />
+    </div>
+  );
+}
 
 export function DashboardPage() {
   return (
@@ -185,9 +195,11 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
       <AllTime affiliate={data} />
       <section aria-labelledby="activity" className={styles["dashboard-section"]}>
         <h2 id="activity">Activity</h2>
-        <Suspense fallback={<Loading label="Loading the chart…" />}>
-          <ActivityChart affiliate={data} now={now} />
-        </Suspense>
+        <WhenVisible placeholder={<ChartPlaceholder />}>
+          <Suspense fallback={<ChartPlaceholder />}>
+            <ActivityChart affiliate={data} now={now} />
+          </Suspense>
+        </WhenVisible>
       </section>
       <AdvertiserSwitch advertiser={advertiser} onChange={setAdvertiser} />
       <TrackerCards affiliate={data} advertiser={advertiser} />
