@@ -140,7 +140,9 @@ function report(results: SizeResult[], elapsedSeconds: number): Section {
   const largest = results.at(-1)!;
   const apiRatio = largest.api.median / largest.floor.median;
   const affiliateReads = largest.readsBy.affiliates ?? 0;
-  const otherReads = largest.reads - affiliateReads;
+  // The programme's settings in force (issue 19: the rates shown and the payout rules): one document a call.
+  const settingsReads = largest.readsBy.advertisers ?? 0;
+  const otherReads = largest.reads - affiliateReads - settingsReads;
   const targets: Target[] = [
     {
       promise: "Summary at 10,000 affiliates within 1.5× the bare read of the same documents",
@@ -168,16 +170,16 @@ function report(results: SizeResult[], elapsedSeconds: number): Section {
       ].join(" "),
     },
     {
-      promise: "Summary reads = affiliates",
+      promise: "Summary reads = affiliates, and the programme's settings once a call",
       measured: `${num(largest.reads, 0)} reads for ${num(largest.affiliates, 0)} affiliates (${breakdown(largest.readsBy)})`,
-      met: affiliateReads === largest.affiliates && otherReads === 0,
+      met: affiliateReads === largest.affiliates && settingsReads <= 1 && otherReads === 0,
       margin:
-        largest.reads === largest.affiliates
+        otherReads === 0 && affiliateReads === largest.affiliates
           ? "exact"
-          : `${largest.reads - largest.affiliates > 0 ? "+" : ""}${largest.reads - largest.affiliates} read(s) per call`,
+          : `${largest.reads - largest.affiliates - settingsReads > 0 ? "+" : ""}${largest.reads - largest.affiliates - settingsReads} read(s) per call`,
       note:
-        otherReads === 0
-          ? prose.text("reads-exact")
+        otherReads === 0 && settingsReads <= 1
+          ? prose.text("reads-exact", { settingsReads })
           : prose.text("reads-extra", {
               affiliateReads,
               otherReads,

@@ -172,7 +172,8 @@ async function routeBytes(
   storageState?: StorageState,
   ready?: (page: Page) => Promise<unknown>,
 ): Promise<RouteBytes> {
-  const context = await browser.newContext({ ...(storageState ? { storageState } : {}) });
+  // On the phone profile's screen: what loads only when scrolled to (the dashboard's chart) is left out, as on a phone.
+  const context = await browser.newContext({ viewport: phone.viewport, ...(storageState ? { storageState } : {}) });
   await serveOfflineStandIns(context);
   await installHooks(context);
   const page = await context.newPage();

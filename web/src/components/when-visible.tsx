@@ -8,12 +8,12 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 export function WhenVisible({
   children,
   placeholder,
-  margin = "400px",
+  margin = "0px",
 }: {
   children: ReactNode;
   /** What holds the place meanwhile (sized like the children, so nothing jumps when they arrive). */
   placeholder: ReactNode;
-  /** How far off the screen counts as near: loading starts this far ahead of the scroll. */
+  /** How far off the screen counts as near (the root margin): by default, once any of it is on the screen. */
   margin?: string;
 }) {
   const place = useRef<HTMLDivElement>(null);
