@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, test } from "vitest";
 import { sendEvent } from "../../scripts/lib/events-client.ts";
-import { defaultSettings } from "../../functions/src/domain/programme-settings.ts";
+import { defaultSettings, settingsForApi } from "../../functions/src/domain/programme-settings.ts";
 import { refs, sendMaturedSale } from "../support/backend.ts";
 import { payoutForm } from "../support/payout-details.ts";
 import { api, auth, createAffiliateUser, signIn, type TestUser } from "../support/users.ts";
@@ -225,7 +225,11 @@ const table: Row[] = [
     // nothing is saved (advertiser staff may see the settings, not change them).
     endpoint: "/api/programme_settings",
     method: "POST",
-    body: () => ({ advertiser: "creategirls", version: 999_999, settings: defaultSettings("creategirls") }),
+    body: () => ({
+      advertiser: "creategirls",
+      version: 999_999,
+      settings: settingsForApi(defaultSettings("creategirls")),
+    }),
     expect: { anonymous: 401, owner: 403, other: 403, staff: 403, admin: 409, suspended: 403 },
   },
   {

@@ -328,7 +328,8 @@ function SettingsHistory({ history }: { history: SettingsVersionView[] }) {
       {history.length === 0 ? (
         <p className="muted">Never changed: these are the programme's original terms.</p>
       ) : (
-        <div className={styles["settings-history"]}>
+        // It scrolls sideways on a phone: focusable, so keys scroll it too.
+        <div className={styles["settings-history"]} tabIndex={0} role="region" aria-label="Versions, newest first">
           <table className={styles["advertiser-table"]}>
             <thead>
               <tr>
