@@ -1,7 +1,7 @@
 /**
  * Staff record that a requested payout was paid (POST /api/record_payout): once, for the pending payout's
- * own amount, never within the days between payouts (30 by default) of the last one, never for a suspended affiliate. A double click or two
- * staff at once record it once.
+ * own amount, never within the programme's days between payouts (30 by default) of the last one, never for
+ * a suspended affiliate. A double click or two staff at once record it once.
  */
 import { FieldValue, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
 import { limits } from "../config.js";

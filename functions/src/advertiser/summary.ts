@@ -23,8 +23,8 @@ import { programmeTermsNow } from "../data/programme-settings.js";
  */
 export async function readSummaryRows(): Promise<SummaryRow[]> {
   const rows: SummaryRow[] = [];
-  const programme = await programmeTermsNow();
   const now = new Date();
+  const programme = await programmeTermsNow(now);
   const query = refs
     .affiliates()
     .withConverter(null)

@@ -8,6 +8,7 @@
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { AdvertiserId } from "../domain/advertisers.js";
+import { dayMs } from "../domain/days.js";
 import type { PostbackOutcome, ReceivedPostbackView } from "../domain/inbound-postback.js";
 import { collections } from "../domain/model.js";
 import { ApiError } from "../errors.js";
@@ -19,7 +20,6 @@ export const tokenGraceDays = 7;
 const logKeptDays = 30;
 /** How many received postbacks the integration page shows. */
 export const postbackLogShown = 100;
-const dayMs = 24 * 60 * 60 * 1000;
 
 export interface PostbackToken {
   token: string;

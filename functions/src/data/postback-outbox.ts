@@ -10,6 +10,7 @@ import { getFunctions } from "firebase-admin/functions";
 import type { Transaction } from "firebase-admin/firestore";
 import { logger } from "firebase-functions";
 import type { AdvertiserId } from "../domain/advertisers.js";
+import { dayMs } from "../domain/days.js";
 import { collections, type AffiliateDoc } from "../domain/model.js";
 import {
   postbackFor,
@@ -24,7 +25,6 @@ import { db, refs } from "./firestore.js";
 export const deliveryFunction = "deliverPostback";
 /** How long a delivery stays in the affiliate's log (the dashboard shows the newest 100). */
 const deliveryKeptDays = 30;
-const dayMs = 24 * 60 * 60 * 1000;
 
 /** postback_outbox/{id}: one postback to call. */
 export interface OutboxDoc {

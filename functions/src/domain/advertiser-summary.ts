@@ -4,6 +4,7 @@
  * order and page cursor, and when its Payout button is live.
  */
 import { balanceOf, heldCentsOf, payableOf, pendingInvoiceOf } from "./balance.js";
+import { dayMs } from "./days.js";
 import { latestInvoiceView, type LatestInvoice } from "./invoice.js";
 import type { AffiliateDoc } from "./model.js";
 import { centsToDollars, type Cents } from "./money.js";
@@ -83,7 +84,8 @@ export interface SummaryRow {
   /**
    * Whether the affiliate could be paid now without having asked (issue 19's due payouts): no payout
    * pending, not suspended, none within the days between payouts, the payable balance at least the minimum
-   * payout and complete details. Staff can issue such a payout, which freezes its destination as a request would.
+   * payout and complete details. Staff can issue such a payout, which freezes its destination as a request
+   * would.
    */
   payout_ready: boolean;
   /** Where a payout issued now would go (the affiliate's details today); null unless payout_ready. */
@@ -184,8 +186,6 @@ export function parseSummaryCursor(cursor: string): Orderable {
 }
 
 type PayoutRecordSubject = Pick<SummaryRow, "payout_pending" | "last_payout" | "fraud_user" | "next_payout_at">;
-
-const dayMs = 24 * 60 * 60 * 1000;
 
 /**
  * Why staff may not record the row's payout now, in a few words for the disabled Payout button, or null

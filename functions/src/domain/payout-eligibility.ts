@@ -1,5 +1,6 @@
 import { balanceCents, payableOf, type BalanceInputs, type BalanceSource, type HeldSource } from "./balance.js";
 import type { AffiliateDoc } from "./model.js";
+import { dayMs } from "./days.js";
 import type { Cents } from "./money.js";
 import { missingDetails, type PayoutDetails } from "./payout-details.js";
 
@@ -17,7 +18,6 @@ export const defaultPayoutRules: PayoutRules = { minimumCents: 20_000, intervalD
 /** Minimum payout: $200 (SPEC.md §9), unless the programme settings say otherwise. */
 export const minimumPayoutCents: Cents = defaultPayoutRules.minimumCents;
 
-const dayMs = 24 * 60 * 60 * 1000;
 const intervalMs = (rules: PayoutRules) => rules.intervalDays * dayMs;
 
 /** SPEC.md's interval between payouts, in milliseconds (30 days). */

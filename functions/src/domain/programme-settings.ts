@@ -98,9 +98,6 @@ export const settingLabels: Record<SettingField, string> = {
   payout_interval_days: "Days between payouts",
 };
 
-/** The settings that apply to the whole programme, set with the default advertiser's. */
-export const programmeWideFields: readonly SettingField[] = ["minimum_payout_cents", "payout_interval_days"];
-
 /** SPEC.md's terms and the registry's link domain: what an advertiser has until an admin changes it. */
 export function defaultSettings(id: AdvertiserId): ProgrammeSettings {
   return {
