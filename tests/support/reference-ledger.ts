@@ -29,6 +29,9 @@ export const ledgerFields = [
   "trackers",
   "recent_days",
   "held",
+  // The advertiser list's keys (domain/summary-keys.ts), kept by the same increments as the totals.
+  "owed_cents",
+  "risk_margin_cents",
 ] as const;
 
 export class ReferenceLedger {

@@ -5,6 +5,7 @@ import { withPendingClicks } from "../domain/ledger.js";
 import { newAffiliate, type AffiliateDoc } from "../domain/model.js";
 import type { PayoutDetails } from "../domain/payout-details.js";
 import { payoutMessages } from "../domain/payout-eligibility.js";
+import { searchKeysOf } from "../domain/summary-keys.js";
 import { isUsableTracker, normalizeTracker } from "../domain/tracker.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { writeLinks } from "../data/aggregates.js";
@@ -87,9 +88,12 @@ function changeLinks(uid: string, advertiser: AdvertiserId, change: (links: stri
 
 /** Stores validated payout details (update_paypal_account). */
 export async function updatePayoutDetails(uid: string, details: PayoutDetails): Promise<void> {
-  refuseSuspended(await getAffiliateOrThrow(uid));
+  const affiliate = await getAffiliateOrThrow(uid);
+  refuseSuspended(affiliate);
+  // The name is searched by (domain/summary-keys.ts): its prefixes change with it.
+  const search_keys = searchKeysOf({ uid, email: affiliate.email, name: details.name });
   await refs
     .affiliate(uid)
     .withConverter(null)
-    .update({ ...details });
+    .update({ ...details, search_keys });
 }

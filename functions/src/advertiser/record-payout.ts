@@ -135,6 +135,7 @@ export async function recordPayout(
       writeRecorder(tx, payoutId, by, now, batchId);
       tx.update(refs.affiliate(uid).withConverter(null), {
         total_payouts_cents: FieldValue.increment(payout.amount_cents),
+        owed_cents: FieldValue.increment(-payout.amount_cents),
         payout_pending: false,
         pending_payout_id: null,
         last_payout: now,
@@ -153,6 +154,7 @@ export async function recordPayout(
       const after: AffiliateDoc = {
         ...affiliate,
         total_payouts_cents: affiliate.total_payouts_cents + payout.amount_cents,
+        owed_cents: affiliate.owed_cents - payout.amount_cents,
         payout_pending: false,
         pending_payout_id: null,
         last_payout: now,

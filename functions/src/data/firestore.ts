@@ -8,7 +8,9 @@ import {
   type DocumentData,
   type Firestore,
   type FirestoreDataConverter,
+  type PartialWithFieldValue,
   type QueryDocumentSnapshot,
+  type SetOptions,
 } from "firebase-admin/firestore";
 import {
   collections,
@@ -26,6 +28,7 @@ import {
   type TransactionDoc,
 } from "../domain/model.js";
 import type { SettingsVersion } from "../domain/programme-settings.js";
+import { summaryKeysOf } from "../domain/summary-keys.js";
 
 let firestore: Firestore | undefined;
 
@@ -46,7 +49,16 @@ function converter<T extends object>(revive: (data: DocumentData) => T = reviveD
   };
 }
 
-const affiliateConverter = converter<AffiliateDoc>(reviveAffiliate);
+/**
+ * A whole affiliate written (create, or set without merge: accounts, the seed, the benches) gets its summary
+ * keys from the fields it is written with, so no writer can store a document the advertiser list's
+ * queries would order or find wrongly. Partial writes keep them themselves (data/aggregates.ts).
+ */
+const affiliateConverter: FirestoreDataConverter<AffiliateDoc> = {
+  toFirestore: (value: PartialWithFieldValue<AffiliateDoc>, options?: SetOptions) =>
+    options ? (value as DocumentData) : { ...value, ...summaryKeysOf(value as AffiliateDoc) },
+  fromFirestore: (snapshot: QueryDocumentSnapshot) => reviveAffiliate(snapshot.data()),
+};
 const transactionConverter = converter<TransactionDoc>();
 const dayConverter = converter<DayDoc>();
 const clickShardConverter = converter<ClickShardDoc>();

@@ -9,6 +9,7 @@ import { dayKey, daysAfter, lastDays, type DayKey } from "./days.js";
 import type { Cents } from "./money.js";
 import { clickTracker, countedTracker, type TrackerLinks } from "./trackers.js";
 import { findLandingPage } from "./landing-pages.js";
+import { summaryKeyIncrements } from "./summary-keys.js";
 import {
   defaultLandingKey,
   defaultTrackerKey,
@@ -165,6 +166,16 @@ export function affiliateIncrements(changes: LedgerChange[], now: Date): Increme
     for (const [total, field] of Object.entries(totalFields)) {
       tree[total] = ((tree[total] as number | undefined) ?? 0) + (figures[field] ?? 0);
     }
+    // The advertiser list's keys move with the totals they are made of, in the same write.
+    const keys = summaryKeyIncrements({
+      earningsCents: figures.earnings_cents ?? 0,
+      refundedCents: figures.refunded_cents ?? 0,
+      payoutsCents: 0,
+      signUps: figures.sign_ups ?? 0,
+    });
+    for (const [key, cents] of Object.entries(keys)) {
+      if (cents !== 0) tree[key] = ((tree[key] as number | undefined) ?? 0) + cents;
+    }
     addFigures(node(tree, "by_advertiser", advertiser), figures, advertiserFields);
     // A refund changes no tracker figure: it must not bring back the key of a tracker removed since its sale.
     if (touches(figures, trackerFields)) {
@@ -238,6 +249,8 @@ export type AffiliatePatch = Pick<
   | "landings"
   | "recent_days"
   | "held"
+  | "owed_cents"
+  | "risk_margin_cents"
 >;
 
 /** The affiliate's figures after the changes, computed in memory exactly as the stored increments add up. */
@@ -260,6 +273,8 @@ export function applyToAffiliate(affiliate: AffiliateDoc, changes: LedgerChange[
     landings: next.landings,
     recent_days: next.recent_days,
     held: next.held,
+    owed_cents: next.owed_cents,
+    risk_margin_cents: next.risk_margin_cents,
   };
 }
 

@@ -10,6 +10,7 @@ import type { Cents } from "./money.js";
 import { emptyPayoutDetails, type PayoutDetails, type PayoutType } from "./payout-details.js";
 import type { OutboundPostback } from "./outbound-postbacks.js";
 import type { SubIds } from "./sub-ids.js";
+import { moneyKeysOf, summaryKeysOf, type SummaryKeys } from "./summary-keys.js";
 
 export const collections = {
   advertisers: "advertisers",
@@ -83,8 +84,11 @@ export const defaultTrackerKey = "default";
 /** The key under which the figures of every removed tracker link are kept together (domain/trackers.ts). */
 export const removedTrackersKey = "removed";
 
-/** affiliates/{uid}: everything one dashboard load needs, in one document (one read). */
-export interface AffiliateDoc extends PayoutDetails {
+/**
+ * affiliates/{uid}: everything one dashboard load needs, in one document (one read), and the keys the
+ * advertiser list is queried by (domain/summary-keys.ts).
+ */
+export interface AffiliateDoc extends PayoutDetails, SummaryKeys {
   uid: string;
   email: string;
   created_at: Date;
@@ -162,6 +166,12 @@ export const emptyAdvertiserTotals = (): AdvertiserTotals => ({
 
 /** A new affiliate, as create_account makes it: SPEC.md's defaults, nothing earned. */
 export function newAffiliate(uid: string, email: string, now: Date): AffiliateDoc {
+  const affiliate = blankAffiliate(uid, email, now);
+  return { ...affiliate, ...summaryKeysOf(affiliate) };
+}
+
+/** newAffiliate without its search keys (withAffiliateDefaults fills them only when a document lacks them). */
+function blankAffiliate(uid: string, email: string, now: Date): AffiliateDoc {
   return {
     ...emptyPayoutDetails,
     uid,
@@ -191,13 +201,19 @@ export function newAffiliate(uid: string, email: string, now: Date): AffiliateDo
     postbacks: [],
     recent_days: {},
     held: {},
+    owed_cents: 0,
+    risk_margin_cents: 0,
+    search_keys: [],
   };
 }
 
-/** A stored affiliate with any field it lacks (an older document) filled with the default. */
+/**
+ * A stored affiliate with any field it lacks (an older document, or a read through a field mask) filled
+ * with the default; the money keys are computed when missing (no code reads the search keys from memory).
+ */
 export function withAffiliateDefaults(data: Partial<AffiliateDoc> & { uid: string }): AffiliateDoc {
-  const base = newAffiliate(data.uid, data.email ?? "", data.created_at ?? new Date(0));
-  return {
+  const base = blankAffiliate(data.uid, data.email ?? "", data.created_at ?? new Date(0));
+  const affiliate: AffiliateDoc = {
     ...base,
     ...data,
     by_advertiser: { ...base.by_advertiser, ...data.by_advertiser },
@@ -205,6 +221,7 @@ export function withAffiliateDefaults(data: Partial<AffiliateDoc> & { uid: strin
     links: { ...base.links, ...data.links },
     landings: { ...base.landings, ...data.landings },
   };
+  return data.owed_cents === undefined ? { ...affiliate, ...moneyKeysOf(affiliate) } : affiliate;
 }
 
 export type TransactionType = "sale" | "refund" | "chargeback" | "adjustment";

@@ -33,6 +33,9 @@ export async function creditCompensation(uid: string, amountCents: Cents, now: D
     tx.create(entryRef, entry);
     tx.update(refs.affiliate(uid).withConverter(null), {
       total_earnings_cents: FieldValue.increment(amountCents),
+      // A credit is earnings: the list's balance and risk keys move with it.
+      owed_cents: FieldValue.increment(amountCents),
+      risk_margin_cents: FieldValue.increment(amountCents),
       july4bug_comp_cents: amountCents,
     });
     return true;

@@ -10,6 +10,12 @@ import { createBatch, loadBatch, runBatch } from "../../advertiser/payout-batch.
 import { recordPayout } from "../../advertiser/record-payout.js";
 import { setSuspension } from "../../advertiser/suspension.js";
 import { loadSummaryPage } from "../../advertiser/summary.js";
+import {
+  affiliateCursorPattern,
+  affiliatePageLimit,
+  loadAffiliateCounts,
+  loadAffiliatePage,
+} from "../../advertiser/affiliate-pages.js";
 import { summaryCursorPattern, summaryPageLimit } from "../../domain/advertiser-summary.js";
 import { advertiserIds } from "../../domain/advertisers.js";
 import { maxBatchSize } from "../../domain/payout-batch.js";
@@ -55,6 +61,41 @@ advertiserRoutes.get("/summary", requireCaller, requireStaff, async (req, res) =
     res.set({ "X-Next-Cursor": page.next, Link: `</api/summary?${next}>; rel="next"` });
   }
   await sendJson(req, res, page.json);
+});
+
+const flagParam = z
+  .enum(["true", "false"], { error: 'must be "true" or "false".' })
+  .transform((flag) => flag === "true");
+
+const affiliatesQuery = z.strictObject({
+  limit: countParam(affiliatePageLimit).optional(),
+  after: z.string().regex(affiliateCursorPattern, { error: "must be a cursor from a previous page." }).optional(),
+  q: z.string().max(200, { error: "must be at most 200 characters." }).optional(),
+  pending: flagParam.optional(),
+  high_risk: flagParam.optional(),
+  ready: flagParam.optional(),
+  order: z.enum(["pending-first", "balance"], { error: 'must be "pending-first" or "balance".' }).optional(),
+});
+
+// GET /api/affiliates: the advertiser list a page at a time, filtered and searched on the server (issue 20).
+advertiserRoutes.get("/affiliates", requireCaller, requireStaff, async (req, res) => {
+  const query = parseQuery(affiliatesQuery, req);
+  const request = {
+    search: query.q ?? "",
+    pending: query.pending ?? false,
+    highRisk: query.high_risk ?? false,
+    ready: query.ready ?? false,
+    order: query.order ?? "pending-first",
+    limit: query.limit ?? 50,
+    after: query.after ?? null,
+  };
+  // The programme's counts come with the first page (the page's heading), not with every page after it.
+  const [page, totals] = await Promise.all([
+    loadAffiliatePage(request, new Date()),
+    request.after === null ? loadAffiliateCounts() : undefined,
+  ]);
+  const answer = { affiliates: page.rows, next: page.next, matching: page.matching, ...(totals ? { totals } : {}) };
+  await sendJson(req, res, JSON.stringify(answer));
 });
 
 const payoutAmount = z.union([z.number(), z.string().max(32)]).transform((value, context) => {

@@ -1,0 +1,202 @@
+/**
+ * GET /api/affiliates: the advertiser list a page at a time, ordered, filtered and searched by Firestore's
+ * indexes on the affiliate's summary keys (domain/summary-keys.ts), so a page costs about its own rows in
+ * reads whether the programme has 1,000 affiliates or 100,000 (issue 20). GET /api/summary, which reads
+ * every affiliate, stays for small programmes and for clients that do not page.
+ */
+import { FieldPath, type DocumentData, type Query, type QueryDocumentSnapshot } from "firebase-admin/firestore";
+import { summaryRow, summarySourceFields, type SummaryRow } from "../domain/advertiser-summary.js";
+import { reviveDates, withAffiliateDefaults, type AffiliateDoc } from "../domain/model.js";
+import { payoutRulesOf } from "../domain/programme-settings.js";
+import { listShape, type ListFilters, type ListShape } from "../domain/affiliate-list.js";
+import { matchesSearch, searchKeyLength, searchKeyOf, normalizeSearch } from "../domain/summary-keys.js";
+import { refs } from "../data/firestore.js";
+import { programmeTermsNow } from "../data/programme-settings.js";
+import { ApiError } from "../errors.js";
+
+export interface AffiliateListQuery extends ListFilters {
+  limit: number;
+  /** An affiliateCursor from the previous page, or null for the first. */
+  after: string | null;
+}
+
+export interface AffiliateListPage {
+  rows: SummaryRow[];
+  /** The cursor for the next page, or null when there is none. */
+  next: string | null;
+  /** How many affiliates match, or null where only reading them all could tell (the ready filter). */
+  matching: number | null;
+}
+
+/** The most rows a page may ask for. */
+export const affiliatePageLimit = 500;
+
+/**
+ * A page ends once it has scanned this many affiliates, full or not, when a filter is checked row by row
+ * (the ready filter, or a search longer than the stored prefixes): the answer comes back in bounded time
+ * with a cursor to go on from, however few affiliates match.
+ */
+export const affiliateScanLimit = 2_000;
+
+/**
+ * Where a page ends: the last row's values of the fields the list is ordered by, then its uid, as
+ * base64url JSON. Opaque to clients; checked against the query it is used with.
+ */
+export const affiliateCursorPattern = /^[A-Za-z0-9_-]{4,600}$/;
+
+type CursorValue = boolean | number | string;
+
+/** The fields read per affiliate: a row's, and every key the list orders or filters by. */
+const listFields = [...summarySourceFields, "owed_cents", "risk_margin_cents"] as const;
+
+interface ListPlan extends ListShape {
+  query: Query;
+}
+
+/** The plan's Firestore query: its filters, then its order, then the uid. */
+export function listPlan(request: ListFilters, minimumCents: number): ListPlan {
+  const shape = listShape(request);
+  let query: Query = refs.affiliates().withConverter(null);
+  const key = searchKeyOf(request.search);
+  if (shape.contains && key !== null) query = query.where(shape.contains.field, "array-contains", key);
+  // payout_pending is true for the pending filter, false for ready (both together answer nothing).
+  for (const field of shape.equals) query = query.where(field, "==", request.pending);
+  for (const { field, op } of shape.ranges) {
+    // owed_cents is ready's only range: a balance of at least the programme's minimum payout.
+    query = field === "owed_cents" ? query.where(field, op, Math.max(1, minimumCents)) : query.where(field, op, 0);
+  }
+  for (const field of shape.orderedBy) query = query.orderBy(field, "desc");
+  return { ...shape, query: query.orderBy(FieldPath.documentId()) };
+}
+
+/** A row's place in the plan's order: its values of the ordered fields, then its uid. */
+const placeOf = (plan: ListPlan, document: QueryDocumentSnapshot): CursorValue[] => {
+  const data: DocumentData = document.data();
+  return [...plan.orderedBy.map((field) => data[field] as CursorValue), document.id];
+};
+
+const cursorOf = (plan: ListPlan, document: QueryDocumentSnapshot) =>
+  Buffer.from(JSON.stringify(placeOf(plan, document))).toString("base64url");
+
+/** The plan's query from after a place in its order. */
+const after = (plan: ListPlan, place: CursorValue[]) =>
+  plan.query.startAfter(...place.slice(0, -1), refs.affiliate(place.at(-1) as string));
+
+/** The query from after the cursor; an ApiError when the cursor is not one this query's pages give. */
+function startAfter(plan: ListPlan, cursor: string): Query {
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    values = null;
+  }
+  const fits =
+    Array.isArray(values) &&
+    values.length === plan.orderedBy.length + 1 &&
+    plan.orderedBy.every((field, index) =>
+      field === "payout_pending" ? typeof values[index] === "boolean" : Number.isSafeInteger(values[index]),
+    ) &&
+    typeof values.at(-1) === "string" &&
+    /^[A-Za-z0-9_-]{1,128}$/.test(values.at(-1) as string);
+  if (!fits) throw new ApiError("bad_request", "after: must be a cursor from a previous page of the same list.");
+  return after(plan, values as CursorValue[]);
+}
+
+/** Whether each row must be checked after Firestore's filters: for what the indexes cannot say exactly. */
+const checkedPerRow = (query: AffiliateListQuery) =>
+  query.ready || normalizeSearch(query.search).length > searchKeyLength;
+
+interface Scan {
+  rows: SummaryRow[];
+  next: string | null;
+}
+
+/** One page of the list. */
+export async function loadAffiliatePage(request: AffiliateListQuery, now: Date): Promise<AffiliateListPage> {
+  const programme = await programmeTermsNow(now);
+  if (request.pending && request.ready) return { rows: [], next: null, matching: 0 };
+  const plan = listPlan(request, payoutRulesOf(programme).minimumCents);
+  const perRow = checkedPerRow(request);
+  const toRow = (document: QueryDocumentSnapshot) => {
+    const data = reviveDates<Partial<AffiliateDoc>>(document.data());
+    const affiliate = withAffiliateDefaults({ ...data, uid: document.id });
+    const row = summaryRow(affiliate, programme, now);
+    return (!request.ready || row.payout_ready) && matchesSearch(affiliate, request.search) ? row : null;
+  };
+  const from = request.after === null ? plan.query : startAfter(plan, request.after);
+  const [scan, matching] = await Promise.all([
+    perRow ? scanPage(plan, from, request.limit, toRow) : readPage(plan, from, request.limit, toRow),
+    perRow
+      ? null
+      : plan.query
+          .count()
+          .get()
+          .then((answer) => answer.data().count),
+  ]);
+  return { ...scan, matching };
+}
+
+/** A page Firestore's filters say exactly: one read of the page and one more row, to know whether more follow. */
+async function readPage(
+  plan: ListPlan,
+  from: Query,
+  limit: number,
+  toRow: (document: QueryDocumentSnapshot) => SummaryRow | null,
+): Promise<Scan> {
+  const snapshot = await from
+    .select(...listFields)
+    .limit(limit + 1)
+    .get();
+  const documents = snapshot.docs.slice(0, limit);
+  const last = documents.at(-1);
+  return {
+    rows: documents.flatMap((document) => toRow(document) ?? []),
+    next: snapshot.size > limit && last ? cursorOf(plan, last) : null,
+  };
+}
+
+/**
+ * A page checked row by row: read in chunks until it is full, the list ends, or affiliateScanLimit rows
+ * have been read; the cursor then points past the last row read, matching or not.
+ */
+async function scanPage(
+  plan: ListPlan,
+  from: Query,
+  limit: number,
+  toRow: (document: QueryDocumentSnapshot) => SummaryRow | null,
+): Promise<Scan> {
+  const rows: SummaryRow[] = [];
+  let query = from;
+  let scanned = 0;
+  let last: QueryDocumentSnapshot | undefined;
+  while (scanned < affiliateScanLimit) {
+    const size = Math.min(affiliateScanLimit - scanned, 500);
+    const snapshot = await query
+      .select(...listFields)
+      .limit(size)
+      .get();
+    for (const document of snapshot.docs) {
+      scanned++;
+      last = document;
+      const row = toRow(document);
+      if (row) rows.push(row);
+      if (rows.length === limit) {
+        const more = snapshot.size === size || document !== snapshot.docs.at(-1);
+        return { rows, next: more ? cursorOf(plan, document) : null };
+      }
+    }
+    if (snapshot.size < size) return { rows, next: null };
+    query = after(plan, placeOf(plan, last!));
+  }
+  return { rows, next: last ? cursorOf(plan, last) : null };
+}
+
+/** The programme's headline counts: affiliates, and payouts waiting to be recorded. */
+export async function loadAffiliateCounts(): Promise<{ affiliates: number; pending_payouts: number }> {
+  const all = refs.affiliates();
+  const [affiliates, pending] = await Promise.all([
+    all.count().get(),
+    all.where("payout_pending", "==", true).count().get(),
+  ]);
+  return { affiliates: affiliates.data().count, pending_payouts: pending.data().count };
+}
