@@ -1,7 +1,8 @@
 /**
  * GET /api/summary at 1,000 and 10,000 affiliates, against the floor: a bare Admin SDK read of the same
  * documents with the same field mask. Also the service alone in this process (read, rows, order, JSON),
- * which splits the API's time into Firestore, our code and the HTTP path.
+ * which splits the API's time into Firestore, our code and the HTTP path. Then the paged list (issue 20):
+ * the first page of GET /api/affiliates (plain, searched, HIGH RISK) at 1,000, 10,000 and 100,000.
  */
 import http from "node:http";
 import { gunzipSync } from "node:zlib";
@@ -17,7 +18,25 @@ import { kb, margin, mb, mmm, num, ratio, spread, type Spread } from "./lib/stat
 import { createUser } from "./lib/users.ts";
 
 const sizes = [1_000, 10_000];
+/** The paged list is measured at these sizes too, and at the largest, which the whole summary is not. */
+const pagedSizes = [...sizes, 100_000];
 const runs = 7;
+
+/** The first pages measured: the page as it opens, a search, and the HIGH RISK filter. */
+const pagedQueries = [
+  { label: "first page", query: "limit=50" },
+  { label: "search", query: "limit=50&q=bench%20affiliate%2012" },
+  { label: "HIGH RISK only", query: "limit=50&high_risk=true" },
+] as const;
+
+interface PagedResult {
+  affiliates: number;
+  /** Per query, in pagedQueries' order. */
+  times: Spread[];
+  rows: number[];
+  reads: number;
+  readsBy: Record<string, number>;
+}
 const prose = loadProse(import.meta.dirname, "summary.md");
 
 interface SizeResult {
@@ -47,6 +66,28 @@ export async function benchSummary(ctx: BenchContext): Promise<Section> {
   const localAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const local = await serve(fns.createApp());
   const results: SizeResult[] = [];
+  const paged: PagedResult[] = [];
+  const pagedPage = (query: string) => send(agent, site.host, site.port, { path: `/api/affiliates?${query}`, headers });
+  const measurePaged = async (size: number) => {
+    for (const { query } of pagedQueries) for (let i = 0; i < 2; i++) checkPage(await pagedPage(query));
+    const times = pagedQueries.map(() => [] as number[]);
+    let rows: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      rows = [];
+      for (const [index, { query }] of pagedQueries.entries()) {
+        const begin = performance.now();
+        const answer = await pagedPage(query);
+        times[index]!.push(performance.now() - begin);
+        rows.push(checkPage(answer));
+      }
+    }
+    const inProcessAgent = new http.Agent({ keepAlive: false });
+    const { counts } = await ops.measure(() =>
+      send(inProcessAgent, local.host, local.port, { path: "/api/affiliates?limit=50", headers }),
+    );
+    paged.push({ affiliates: size, times: times.map(spread), rows, reads: counts.reads, readsBy: counts.readsBy });
+    log(`summary: ${size} affiliates: first page ${num(spread(times[0]!).median)} ms`);
+  };
   try {
     let seeded = (await fns.db().collection("affiliates").count().get()).data().count;
     if (seeded !== 0) throw new Error(`The summary benchmark needs an empty affiliates collection, found ${seeded}`);
@@ -119,13 +160,30 @@ export async function benchSummary(ctx: BenchContext): Promise<Section> {
         writesBy: counts.writesBy,
       });
       log(`summary: ${size} affiliates: api ${num(spread(api).median)} ms, floor ${num(spread(floor).median)} ms`);
+      await measurePaged(size);
+    }
+    for (const size of pagedSizes.filter((size) => size > seeded)) {
+      log(`summary: seeding affiliates ${seeded}..${size}`);
+      await seedAffiliates(fns, seeded, size, now);
+      seeded = size;
+      await measurePaged(size);
     }
   } finally {
     agent.destroy();
     localAgent.destroy();
     await local.close();
   }
-  return report(results, elapsed(started));
+  return report(results, paged, elapsed(started));
+}
+
+/** A page's row count, after checking it is one. */
+function checkPage(answer: Answer): number {
+  if (answer.status !== 200)
+    throw new Error(`GET /api/affiliates answered ${answer.status}: ${answer.body.toString()}`);
+  const json = answer.headers["content-encoding"] === "gzip" ? gunzipSync(answer.body) : answer.body;
+  const page = JSON.parse(json.toString("utf8")) as { affiliates: unknown[] };
+  if (!Array.isArray(page.affiliates)) throw new Error("GET /api/affiliates answered no page");
+  return page.affiliates.length;
 }
 
 function check(answer: Answer, size: number): { rows: number; jsonBytes: number } {
@@ -136,7 +194,7 @@ function check(answer: Answer, size: number): { rows: number; jsonBytes: number 
   return { rows, jsonBytes: json.length };
 }
 
-function report(results: SizeResult[], elapsedSeconds: number): Section {
+function report(results: SizeResult[], paged: PagedResult[], elapsedSeconds: number): Section {
   const largest = results.at(-1)!;
   const apiRatio = largest.api.median / largest.floor.median;
   const affiliateReads = largest.readsBy.affiliates ?? 0;
@@ -189,6 +247,27 @@ function report(results: SizeResult[], elapsedSeconds: number): Section {
             }),
     },
   ];
+  const smallest = paged[0]!;
+  const biggest = paged.at(-1)!;
+  const pagedRatios = pagedQueries.map((_, index) => biggest.times[index]!.median / smallest.times[index]!.median);
+  const worst = Math.max(...pagedRatios);
+  targets.push({
+    promise: `First page of the paged list at ${num(biggest.affiliates, 0)} affiliates within 1.5× of at ${num(smallest.affiliates, 0)}`,
+    measured: pagedQueries
+      .map(
+        ({ label }, index) =>
+          `${label} ${num(biggest.times[index]!.median, 0)} ms vs ${num(smallest.times[index]!.median, 0)} ms ` +
+          `(×${pagedRatios[index]!.toFixed(2)})`,
+      )
+      .join("; "),
+    met: worst <= 1.5,
+    margin: margin(worst, 1.5),
+    note: prose.text(worst <= 1.5 ? "paged-met" : "paged-missed", {
+      reads: num(biggest.reads, 0),
+      readsBy: breakdown(biggest.readsBy),
+      affiliates: num(biggest.affiliates, 0),
+    }),
+  });
   return {
     id: "summary",
     title: "Advertiser summary",
@@ -230,10 +309,20 @@ function report(results: SizeResult[], elapsedSeconds: number): Section {
           `${result.writes}${result.writes > 0 ? ` (${breakdown(result.writesBy)})` : ""}`,
         ]),
       },
+      {
+        caption: prose.text("paged-caption"),
+        head: ["affiliates", ...pagedQueries.map(({ label }) => `${label}, ms median (min–max)`), "rows", "reads"],
+        rows: paged.map((result) => [
+          num(result.affiliates, 0),
+          ...result.times.map((time) => mmm(time, 0)),
+          result.rows.join(" / "),
+          `${num(result.reads, 0)} (${breakdown(result.readsBy)})`,
+        ]),
+      },
     ],
     targets,
     notes: [],
-    raw: results,
+    raw: { summary: results, paged },
     elapsedSeconds,
   };
 }

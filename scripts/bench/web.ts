@@ -93,6 +93,7 @@ export async function benchWeb(ctx: BenchContext): Promise<Section> {
     home: [] as PaintRun[],
     homeFloor: [] as PaintRun[],
     dash: [] as PaintRun[],
+    dashRepeat: [] as PaintRun[],
     dashFloor: [] as PaintRun[],
   };
   for (let i = 0; i < homeRuns; i++) {
@@ -102,6 +103,7 @@ export async function benchWeb(ctx: BenchContext): Promise<Section> {
   for (let i = 0; i < dashboardRuns; i++) {
     paints.dashFloor.push(await paintRun(ctx, browser, dashboardFloor));
     paints.dash.push(await paintRun(ctx, browser, "/dashboard", dashboard.storageState));
+    paints.dashRepeat.push(await paintRun(ctx, browser, "/dashboard", dashboard.storageState, { repeat: true }));
   }
   return report(bytes, paints, elapsed(started));
 }
@@ -282,12 +284,17 @@ async function writeFloor(
   return `/${name}`;
 }
 
-/** One load on the phone profile in a fresh profile (cold HTTP cache): FCP and the final LCP candidate. */
+/**
+ * One load on the phone profile in a fresh profile (cold HTTP cache): FCP and the final LCP candidate. A
+ * repeat visit first loads the route once, unthrottled, in the same profile (its HTTP cache and IndexedDB,
+ * where Firestore keeps the affiliate's documents), then measures a second load.
+ */
 async function paintRun(
   ctx: BenchContext,
   browser: Browser,
   route: string,
   storageState?: StorageState,
+  { repeat = false } = {},
 ): Promise<PaintRun> {
   const options: BrowserContextOptions = {
     viewport: phone.viewport,
@@ -300,6 +307,12 @@ async function paintRun(
   try {
     await serveOfflineStandIns(context);
     await installHooks(context);
+    if (repeat) {
+      const first = await context.newPage();
+      await first.goto(`${ctx.site.url}${route}`, { waitUntil: "load", timeout: 90_000 });
+      if (route === "/dashboard") await cardsFilledAt(first, 90_000);
+      await first.close();
+    }
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     let transferred = 0;
@@ -330,7 +343,7 @@ async function paintRun(
 
 function report(
   bytes: RouteBytes[],
-  paints: { home: PaintRun[]; homeFloor: PaintRun[]; dash: PaintRun[]; dashFloor: PaintRun[] },
+  paints: { home: PaintRun[]; homeFloor: PaintRun[]; dash: PaintRun[]; dashRepeat: PaintRun[]; dashFloor: PaintRun[] },
   elapsedSeconds: number,
 ): Section {
   const bytesTable: Table = {
@@ -364,6 +377,7 @@ function report(
         ["/", paints.home, paints.homeFloor],
         ["static floor of /dashboard", paints.dashFloor, paints.dashFloor],
         ["/dashboard (signed in)", paints.dash, paints.dashFloor],
+        ["/dashboard (signed in), repeat visit", paints.dashRepeat, paints.dashFloor],
       ] as const
     ).map(([label, runs, floor]) => [
       label,
@@ -383,6 +397,7 @@ function report(
     what(paints.dash).median / what(paints.dashFloor).median;
   const dashFcp = vsFloor(fcp);
   const dashLcp = vsFloor(lcp);
+  const repeatLcp = lcp(paints.dashRepeat).median / lcp(paints.dashFloor).median;
   const paintFigures = (ratioOf: number, what: (runs: PaintRun[]) => ReturnType<typeof spread>) =>
     `/dashboard : ${num(what(paints.dash).median, 0)} ms vs ${num(what(paints.dashFloor).median, 0)} ms: ×${ratioOf.toFixed(2)}`;
   const targets: Target[] = [
@@ -436,10 +451,14 @@ function report(
     },
     {
       promise: "Dashboard (phone profile): LCP within 1.5× its floor on a repeat visit (issue 20)",
-      measured: "not measured yet: every run is a first visit (no Firestore cache kept between visits)",
-      met: false,
-      margin: "not measured",
-      note: prose.text("dashboard-repeat"),
+      measured: `/dashboard, repeat visit: ${num(lcp(paints.dashRepeat).median, 0)} ms vs ${num(lcp(paints.dashFloor).median, 0)} ms: ×${repeatLcp.toFixed(2)}`,
+      met: repeatLcp <= 1.5,
+      margin: margin(repeatLcp, 1.5),
+      note: prose.text("dashboard-repeat", {
+        firstLcp: num(lcp(paints.dash).median, 0),
+        repeatFcp: num(fcp(paints.dashRepeat).median, 0),
+        transferred: kb(median(paints.dashRepeat.map((run) => run.transferred)), 0),
+      }),
     },
   ];
   return {

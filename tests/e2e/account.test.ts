@@ -57,10 +57,18 @@ test("an affiliate logs out from the account menu, then logs back in through Log
   expect(await accountButton(page).getAttribute("aria-expanded")).toBe("true");
   expect(await panel.textContent()).toContain(email);
   expect(await panel.textContent()).toContain("Affiliate");
+  // Firestore keeps the account's documents in IndexedDB between visits (issue 20)...
+  const firestoreCaches = () =>
+    page.evaluate(async () =>
+      (await indexedDB.databases()).map((db) => db.name ?? "").filter((name) => name.startsWith("firestore/")),
+    );
+  expect(await firestoreCaches()).not.toEqual([]);
   await panel.getByRole("button", { name: "Log out" }).click();
   await page.waitForURL(`${siteUrl}/`);
   await mainNav(page).getByRole("link", { name: "Log in" }).waitFor();
   expect(await accountButton(page).count()).toBe(0);
+  // ...and logging out deletes them, so the next person at this browser cannot read them.
+  await expect.poll(firestoreCaches).toEqual([]);
   // Signed out for real: the dashboard now sends the visitor to /signup.
   await page.goto(`${siteUrl}/dashboard`);
   await page.waitForURL(`${siteUrl}/signup`);

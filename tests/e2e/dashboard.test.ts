@@ -317,6 +317,12 @@ describe("the affiliate dashboard", () => {
     await page.getByText(`Viewing Erin Endtoend (${other.uid}), read-only.`).waitFor();
     await page.goto(`${siteUrl}/advertiser`);
     await page.getByRole("searchbox").fill(other.email);
+    // The search goes to the server once typing pauses; the list is busy until its answer is shown.
+    await page.locator('[role="list"][aria-label="Affiliates"][aria-busy="false"]').waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: /^Showing 1 of/ })
+      .waitFor();
     await page.getByRole("link", { name: "View Erin Endtoend's dashboard" }).click();
     await page.waitForURL(`${siteUrl}/dashboard?uid=${other.uid}`);
     await page.getByText(`Viewing Erin Endtoend (${other.uid}), read-only.`).waitFor();

@@ -79,17 +79,23 @@ export function useSignedIn(): SignedIn {
 }
 
 /**
- * Log out, from anywhere: home first, then sign out. In that order because the sign-in guard sends a
- * signed-out visitor of a signed-in page to /signup; it lets a navigation under way finish instead. A
- * failed sign-out is only logged (SPEC.md §8).
+ * Log out, from anywhere: home first, then sign out, then clear the documents Firestore cached for this
+ * account (lib/firebase.ts) and load the home page afresh (Firestore cannot be used again once cleared).
+ * Home first because the sign-in guard sends a signed-out visitor of a signed-in page to /signup; it lets
+ * a navigation under way finish instead. A failed sign-out is only logged (SPEC.md §8).
  */
 export function useLogOut(): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {
     try {
       navigate(paths.home);
-      const [{ signOut }, { loadAuth }] = await Promise.all([import("firebase/auth"), import("./firebase")]);
+      const [{ signOut }, { loadAuth, clearFirestoreCache }] = await Promise.all([
+        import("firebase/auth"),
+        import("./firebase"),
+      ]);
       await signOut(await loadAuth());
+      await clearFirestoreCache();
+      window.location.replace(paths.home);
     } catch (error) {
       console.error("Sign-out failed:", error);
     }

@@ -1,35 +1,59 @@
 import { afterEach, expect, test, vi } from "vitest";
 import type { User } from "firebase/auth";
-import { fetchSummary } from "./advertiser-api";
+import { fetchAffiliatePage, type ListFilters } from "./advertiser-api";
+import { fetchEveryAffiliate } from "./every-affiliate";
 import { summaryRowFixture } from "./summary-row-fixture";
 
 const user = { getIdToken: async () => "id-token" } as unknown as User;
 
-function answer(body: unknown, status = 200, headers: Record<string, string> = {}) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
+function answer(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 }
+
+const everyone: ListFilters = { search: "", pending: false, highRisk: false, ready: false, order: "pending-first" };
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-test("follows the next-page cursor until the last page, sending the token raw; a moved row is kept once", async () => {
-  const a = summaryRowFixture({ user_id: "a" });
-  const b = summaryRowFixture({ user_id: "b" });
-  const c = summaryRowFixture({ user_id: "c" });
+test("a page's filters travel in the query string: only those set, the search trimmed", async () => {
+  const fetch = vi.fn<typeof globalThis.fetch>(async () => answer({ affiliates: [], next: null, matching: 0 }));
+  vi.stubGlobal("fetch", fetch);
+  await fetchAffiliatePage(user, everyone, null, 100);
+  await fetchAffiliatePage(
+    user,
+    { search: "  jane d ", pending: true, highRisk: true, ready: false, order: "balance" },
+    "abc_-",
+    20,
+  );
+  expect(fetch.mock.calls.map(([path]) => path)).toEqual([
+    "/api/affiliates?limit=100&order=pending-first",
+    "/api/affiliates?limit=20&order=balance&q=jane+d&pending=true&high_risk=true&after=abc_-",
+  ]);
+  expect(fetch.mock.calls[0]![1]!.headers).toEqual({ Authorization: "id-token" });
+});
+
+test("a whole list follows the cursors to the end, in pages of 500; a row that moved is kept once", async () => {
+  const [a, b, c] = ["a", "b", "c"].map((user_id) => summaryRowFixture({ user_id }));
   const fetch = vi
     .fn<typeof globalThis.fetch>()
-    .mockResolvedValueOnce(answer([a, b], 200, { "X-Next-Cursor": "0.500.b" }))
-    .mockResolvedValueOnce(answer([{ ...b, required_payout: 1 }, c]));
+    .mockResolvedValueOnce(answer({ affiliates: [a, b], next: "cur1", matching: null }))
+    // A page checked row by row can come back empty with a cursor to go on from.
+    .mockResolvedValueOnce(answer({ affiliates: [], next: "cur2", matching: null }))
+    .mockResolvedValueOnce(answer({ affiliates: [{ ...b, required_payout: 1 }, c], next: null, matching: null }));
   vi.stubGlobal("fetch", fetch);
 
-  expect((await fetchSummary(user)).map((row) => [row.user_id, row.required_payout])).toEqual([
+  const rows = await fetchEveryAffiliate(user, { ...everyone, ready: true });
+  expect(rows.map((row) => [row.user_id, row.required_payout])).toEqual([
     ["a", 5],
-    ["b", 1],
+    ["b", 5],
     ["c", 5],
   ]);
-  expect(fetch.mock.calls.map(([path]) => path)).toEqual(["/api/summary", "/api/summary?after=0.500.b"]);
-  expect(fetch.mock.calls[0]![1]!.headers).toEqual({ Authorization: "id-token" });
+  expect(fetch.mock.calls.map(([path]) => path)).toEqual([
+    "/api/affiliates?limit=500&order=pending-first&ready=true",
+    "/api/affiliates?limit=500&order=pending-first&ready=true&after=cur1",
+    "/api/affiliates?limit=500&order=pending-first&ready=true&after=cur2",
+  ]);
 });
 
 test("a refusal becomes an error with the server's message", async () => {
@@ -37,7 +61,7 @@ test("a refusal becomes an error with the server's message", async () => {
     "fetch",
     vi.fn(async () => answer({ error: "Only advertiser staff may do this." }, 403)),
   );
-  await expect(fetchSummary(user)).rejects.toMatchObject({
+  await expect(fetchEveryAffiliate(user, everyone)).rejects.toMatchObject({
     status: 403,
     message: "Only advertiser staff may do this.",
   });
@@ -45,5 +69,5 @@ test("a refusal becomes an error with the server's message", async () => {
     "fetch",
     vi.fn(async () => new Response("<html>Bad gateway</html>", { status: 502 })),
   );
-  await expect(fetchSummary(user)).rejects.toThrow("The server answered 502.");
+  await expect(fetchAffiliatePage(user, everyone, null, 1)).rejects.toThrow("The server answered 502.");
 });

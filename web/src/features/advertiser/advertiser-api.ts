@@ -1,6 +1,7 @@
 /** The advertiser page's calls (SPEC.md §7 and docs/api.md), through the app's API client. */
 import type { User } from "firebase/auth";
 import type { SummaryRow } from "@domain/advertiser-summary";
+import type { ListFilters } from "@domain/affiliate-list";
 import type { AdvertiserId } from "@domain/advertisers";
 import type { FunnelRow } from "@domain/conversion-report";
 import type { IntegrationView, ReceivedPostbackView } from "@domain/inbound-postback";
@@ -8,33 +9,39 @@ import type { BatchItem } from "@domain/payout-batch";
 import type { OverdueRefunds } from "@domain/overdue-refunds";
 import type { PayoutHistoryPage } from "@domain/payout-history";
 import type { ApiSettingChange, SettingsInput } from "@domain/programme-settings";
-import { callApi, callApiForPdf, callApiWithHeaders, saveFile } from "../../lib/api";
+import { callApi, callApiForPdf, saveFile } from "../../lib/api";
 
 export async function checkAdvertiser(user: User): Promise<boolean> {
   const answer = await callApi<{ is_advertiser: boolean }>(user, "GET", "/api/check_advertiser");
   return answer.is_advertiser === true;
 }
 
-/** One page of GET /api/summary: the body is SPEC.md's bare array, so the next page's cursor is a header. */
-async function summaryPage(user: User, after: string | null): Promise<{ rows: SummaryRow[]; next: string | null }> {
-  const path = after === null ? "/api/summary" : `/api/summary?after=${encodeURIComponent(after)}`;
-  const { data, headers } = await callApiWithHeaders<SummaryRow[]>(user, "GET", path);
-  return { rows: data, next: headers.get("X-Next-Cursor") };
+/** The advertiser list's filters and order, as GET /api/affiliates takes them. */
+export type { ListFilters };
+
+export interface AffiliatePage {
+  affiliates: SummaryRow[];
+  next: string | null;
+  /** How many affiliates match the filters; null where the server could not count them (ready). */
+  matching: number | null;
+  /** The programme's counts, with the first page only. */
+  totals?: { affiliates: number; pending_payouts: number };
 }
 
-/**
- * Every affiliate's row: the first page is the whole programme unless it is very large; further pages
- * follow the server's cursor. A row that moved between pages is kept once.
- */
-export async function fetchSummary(user: User): Promise<SummaryRow[]> {
-  const rows = new Map<string, SummaryRow>();
-  let after: string | null = null;
-  do {
-    const page: { rows: SummaryRow[]; next: string | null } = await summaryPage(user, after);
-    for (const row of page.rows) rows.set(row.user_id, row);
-    after = page.rows.length > 0 ? page.next : null;
-  } while (after !== null);
-  return [...rows.values()];
+/** One page of the advertiser list, filtered, searched and ordered on the server (issue 20). */
+export function fetchAffiliatePage(
+  user: User,
+  filters: ListFilters,
+  after: string | null,
+  limit: number,
+): Promise<AffiliatePage> {
+  const query = new URLSearchParams({ limit: String(limit), order: filters.order });
+  if (filters.search.trim() !== "") query.set("q", filters.search.trim());
+  if (filters.pending) query.set("pending", "true");
+  if (filters.highRisk) query.set("high_risk", "true");
+  if (filters.ready) query.set("ready", "true");
+  if (after !== null) query.set("after", after);
+  return callApi<AffiliatePage>(user, "GET", `/api/affiliates?${query}`);
 }
 
 export interface RecordedPayout {

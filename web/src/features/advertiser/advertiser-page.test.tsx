@@ -2,15 +2,19 @@ import { MemoryRouter } from "react-router-dom";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import type { User } from "firebase/auth";
-import type { SummaryRow } from "@domain/advertiser-summary";
+import { sortRows, type SummaryRow } from "@domain/advertiser-summary";
+import { matchesSearch } from "@domain/summary-keys";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { notPdfMessage } from "../../lib/api";
 import { createQueryClient } from "../../lib/query-client";
+import type { AffiliatePage, ListFilters } from "./advertiser-api";
+import { affiliateView } from "./affiliate-view";
 import { summaryRowFixture } from "./summary-row-fixture";
 
 const api = vi.hoisted(() => ({
   checkAdvertiser: vi.fn<() => Promise<boolean>>(),
-  fetchSummary: vi.fn<() => Promise<SummaryRow[]>>(),
+  fetchAffiliatePage:
+    vi.fn<(user: unknown, filters: ListFilters, after: string | null, limit: number) => Promise<AffiliatePage>>(),
   recordPayout: vi.fn<(user: unknown, row: SummaryRow) => Promise<unknown>>(),
   exportInvoice: vi.fn<() => Promise<void>>(),
   fetchPayoutHistory: vi.fn(async () => ({ payouts: [], next: null })),
@@ -29,6 +33,46 @@ vi.mock("../../lib/auth", () => ({ useSignedIn: () => signedIn }));
 vi.mock("../../components/page-meta", () => ({ PageMeta: () => null }));
 
 const { AdvertiserPage: Page } = await import("./advertiser-page");
+
+/** The affiliates the fake GET /api/affiliates serves. */
+let programme: SummaryRow[] = [];
+
+/**
+ * GET /api/affiliates over `programme`, as the server answers it: filtered, searched and ordered, a page
+ * of `limit` rows after the cursor (here the index to start from), the programme's counts on the first.
+ */
+async function fakeAffiliatePage(
+  _user: unknown,
+  filters: ListFilters,
+  after: string | null,
+  limit: number,
+): Promise<AffiliatePage> {
+  const matching = sortRows(programme, filters.order).filter(
+    (row) =>
+      (!filters.pending || row.payout_pending) &&
+      (!filters.ready || row.payout_ready) &&
+      (!filters.highRisk || affiliateView(row).highRisk) &&
+      matchesSearch({ uid: row.user_id, name: row.name, email: row.email }, filters.search),
+  );
+  const start = after === null ? 0 : Number(after);
+  const end = start + limit;
+  return {
+    affiliates: matching.slice(start, end),
+    next: end < matching.length ? String(end) : null,
+    matching: filters.ready ? null : matching.length,
+    ...(after === null
+      ? {
+          totals: {
+            affiliates: programme.length,
+            pending_payouts: programme.filter((row) => row.payout_pending).length,
+          },
+        }
+      : {}),
+  };
+}
+
+/** The calls for the list itself, in pages of 100 (the payouts panel fetches its whole lists in pages of 500). */
+const listCalls = () => api.fetchAffiliatePage.mock.calls.filter(([, , , limit]) => limit === 100);
 
 // The page with the API calls' cache the signed-in area provides, a fresh one per test.
 let queryClient = createQueryClient();
@@ -92,7 +136,8 @@ beforeEach(() => {
   queryClient = createQueryClient();
   vi.resetAllMocks();
   api.checkAdvertiser.mockResolvedValue(true);
-  api.fetchSummary.mockResolvedValue([low, risky, recentlyPaid, pending]);
+  programme = [low, risky, recentlyPaid, pending];
+  api.fetchAffiliatePage.mockImplementation(fakeAffiliatePage);
   api.fetchPayoutHistory.mockResolvedValue({ payouts: [], next: null });
 });
 afterEach(cleanup);
@@ -112,7 +157,7 @@ describe("who sees what", () => {
     api.checkAdvertiser.mockResolvedValue(false);
     render(<AdvertiserPage />);
     expect(await screen.findByText(/Contact us to apply to become an advertiser\./)).toBeTruthy();
-    expect(api.fetchSummary).not.toHaveBeenCalled();
+    expect(api.fetchAffiliatePage).not.toHaveBeenCalled();
   });
 
   test("a failed check is logged and treated as not an advertiser", async () => {
@@ -125,7 +170,7 @@ describe("who sees what", () => {
   });
 
   test("staff with no affiliates see 'No user data at this time.'", async () => {
-    api.fetchSummary.mockResolvedValue([]);
+    programme = [];
     render(<AdvertiserPage />);
     expect(await screen.findByText("No user data at this time.")).toBeTruthy();
   });
@@ -184,7 +229,7 @@ describe("the list", () => {
         ],
       },
     };
-    api.fetchSummary.mockResolvedValue([low, risky, recentlyPaid, wire]);
+    programme = [low, risky, recentlyPaid, wire];
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, "clipboard", { configurable: true, value: { writeText } });
     render(<AdvertiserPage />);
@@ -218,7 +263,7 @@ describe("the list", () => {
     render(<AdvertiserPage />);
     await screen.findByRole("article", { name: "Wanda Wire" });
 
-    api.fetchSummary.mockResolvedValue([low, risky, recentlyPaid, paid]);
+    programme = [low, risky, recentlyPaid, paid];
     fireEvent.click(within(card("Wanda Wire")).getByRole("button", { name: "Payout" }));
     const dialog = confirmDialog();
     expect(dialog.textContent).toContain("Record the payout of $240.00 to Wanda Wire as paid?");
@@ -229,7 +274,8 @@ describe("the list", () => {
     expect(screen.queryByRole("dialog", { hidden: true })).toBeNull();
     expect(api.recordPayout).toHaveBeenCalledWith(expect.anything(), pending);
     await waitFor(() => expect(cardNames()).toEqual(["Henry Hotline", "Rita Recent", "Lena Lowkey", "Wanda Wire"]));
-    expect(api.fetchSummary).toHaveBeenCalledTimes(2);
+    // Asked again, by balance only (SPEC.md §4).
+    expect(listCalls().at(-1)![1]).toMatchObject({ order: "balance" });
     expect(screen.getByText(/by balance$/)).toBeTruthy();
     expect(within(card("Wanda Wire")).getByRole<HTMLButtonElement>("button", { name: "Payout" }).disabled).toBe(true);
   });
@@ -252,7 +298,7 @@ describe("the list", () => {
     await act(async () => {
       fireEvent.click(within(confirmDialog()).getByRole("button", { name: "Record payout", hidden: true }));
     });
-    await waitFor(() => expect(api.fetchSummary).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(listCalls()).toHaveLength(2));
     expect(logged).toHaveBeenCalledWith("Recording the payout failed:", expect.any(Error));
     expect(screen.queryByRole("alert")).toBeNull();
     vi.restoreAllMocks();
@@ -287,14 +333,28 @@ describe("the list", () => {
     expect(screen.getByRole("status").textContent).toContain("Showing 0 of 4");
   });
 
-  test("10,000 affiliates: only the cards in view are in the page", async () => {
-    api.fetchSummary.mockResolvedValue(
-      Array.from({ length: 10_000 }, (_, i) => summaryRowFixture({ user_id: `u${i}`, name: `Affiliate ${i}` })),
+  test("100,000 affiliates: a page of rows is fetched, only the cards in view are in the page, more come on scrolling", async () => {
+    programme = Array.from({ length: 100_000 }, (_, i) =>
+      summaryRowFixture({ user_id: `u${String(i).padStart(6, "0")}`, name: `Affiliate ${i}` }),
     );
     render(<AdvertiserPage />);
     await screen.findByRole("article", { name: "Affiliate 0" });
     expect(screen.getAllByRole("article").length).toBeLessThan(30);
-    expect(screen.getByRole("list").getAttribute("style")).toMatch(/height: \d{6,}px/);
+    expect(screen.getByRole("status").textContent).toContain("Showing 100,000 of 100,000");
+    expect(screen.getByText("100,000 affiliates · 0 payouts pending")).toBeTruthy();
+    expect(listCalls()).toHaveLength(1);
+    // Scrolled to the end of the first page: the next is asked for, after the first's cursor.
+    const scrollTo = (y: number) => Object.defineProperty(window, "scrollY", { value: y, configurable: true });
+    const height = Number(/height: (\d+)px/.exec(screen.getByRole("list").getAttribute("style")!)![1]);
+    await act(async () => {
+      scrollTo(height - window.innerHeight);
+      window.dispatchEvent(new Event("scroll"));
+    });
+    await waitFor(() => expect(listCalls()).toHaveLength(2));
+    expect(listCalls()[1]![2]).toBe("100");
+    // The first row of the second page follows the last of the first.
+    expect(await screen.findByRole("article", { name: "Affiliate 100" })).toBeTruthy();
+    scrollTo(0);
   });
 });
 
@@ -406,7 +466,7 @@ describe("due payouts", () => {
         fields: [["Wise Account Email", "wanda.wise@demo.test"]] as [string, string][],
       },
     };
-    api.fetchSummary.mockResolvedValue([low, risky, recentlyPaid, wise]);
+    programme = [low, risky, recentlyPaid, wise];
     api.payBatch.mockResolvedValue({
       id: "b".repeat(20),
       created_at: new Date().toISOString(),

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from "react";
+import { useState } from "react";
 import type { User } from "firebase/auth";
 import { formatDollars } from "@domain/money";
 import { programme } from "@domain/programme";
@@ -10,17 +10,26 @@ import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../config/paths";
 import { notPdfMessage, saveFile } from "../../lib/api";
 import { useSignedIn } from "../../lib/auth";
+import { useDebounced } from "../../lib/use-debounced";
 import { exportInvoice } from "./advertiser-api";
 import { AffiliateList } from "./affiliate-list";
-import { filterViews, noFilters, summaryCsvFile, type AffiliateView, type Filters } from "./affiliate-view";
+import { affiliateView, summaryCsvFile, type AffiliateView } from "./affiliate-view";
 import { DuePayouts } from "./due-payouts";
+import { fetchEveryAffiliate } from "./every-affiliate";
 import { IntegrationPanel } from "./integration-panel";
 import { ProgrammeSettingsPanel } from "./programme-settings-panel";
 import { OverdueRefunds } from "./overdue-refunds";
 import { PayoutHistory } from "./payout-history";
 import { ProgrammeReportPanel } from "./programme-report";
 import { SuspensionDialog } from "./suspension-dialog";
-import { useIsAdvertiser, useSummary } from "./use-advertiser";
+import {
+  listFilters,
+  noFilters,
+  useAffiliateList,
+  useIsAdvertiser,
+  usePayoutLists,
+  type Filters,
+} from "./use-advertiser";
 import styles from "./advertiser.module.css";
 
 /** SPEC.md §2 and §8's words. */
@@ -67,22 +76,24 @@ function Advertiser() {
   return <AdvertiserDashboard user={user} isAdmin={claims.admin} />;
 }
 
+/** How long the search box waits for typing to pause before asking the server. */
+const searchPauseMs = 250;
+
 function AdvertiserDashboard({ user, isAdmin }: { user: User; isAdmin: boolean }) {
-  const summary = useSummary(user);
   const [filters, setFilters] = useState<Filters>(noFilters);
-  // Typing stays responsive: the list catches up with the search box a frame later.
-  const deferredFilters = useDeferredValue(filters);
+  const search = useDebounced(filters.search, searchPauseMs);
+  const list = useAffiliateList(user, { ...filters, search });
+  const payoutLists = usePayoutLists(user);
   const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
   const [historyVersion, setHistoryVersion] = useState(0);
   // The affiliate whose payout is waiting for the staff member's yes (the dialog is open while set).
   const [confirming, setConfirming] = useState<AffiliateView | null>(null);
-  // SPEC.md §8's alert for a failed invoice export, said in the page (role="alert") instead of window.alert.
-  const [invoiceError, setInvoiceError] = useState<string | null>(null);
+  // SPEC.md §8's alert for a failed invoice export (and a failed CSV export), said in the page
+  // (role="alert") instead of window.alert.
+  const [alert, setAlert] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
   // The affiliate being suspended or reinstated (the dialog asks why, and confirms).
   const [suspending, setSuspending] = useState<AffiliateView | null>(null);
-
-  const shown = useMemo(() => filterViews(summary.views ?? [], deferredFilters), [summary.views, deferredFilters]);
-  const pending = useMemo(() => (summary.views ?? []).filter((view) => view.row.payout_pending), [summary.views]);
 
   function toggle(uid: string) {
     setToggled((current) => {
@@ -94,38 +105,55 @@ function AdvertiserDashboard({ user, isAdmin }: { user: User; isAdmin: boolean }
 
   async function recordPayout(view: AffiliateView) {
     setConfirming(null);
-    await summary.record(view.row);
+    await list.record(view.row);
     setHistoryVersion((version) => version + 1);
   }
 
   async function invoice(view: AffiliateView) {
-    setInvoiceError(null);
+    setAlert(null);
     try {
       await exportInvoice(user, view.row);
     } catch (error) {
       // SPEC.md §8: an invoice export failure is an alert.
       const message = error instanceof Error ? error.message : String(error);
-      setInvoiceError(message === notPdfMessage ? notPdfMessage : `Failed to export invoice: ${message}`);
+      setAlert(message === notPdfMessage ? notPdfMessage : `Failed to export invoice: ${message}`);
     }
   }
 
-  if (summary.views === undefined) return <Loading label="Loading affiliates…" />;
-  const total = summary.views.length;
+  /** Every affiliate the filters match, as CSV: fetched whole from the server, however many are shown. */
+  async function exportCsv() {
+    setAlert(null);
+    setExporting(true);
+    try {
+      const rows = await fetchEveryAffiliate(user, listFilters({ ...filters, search }, list.order));
+      saveFile(summaryCsvFile(rows.map(affiliateView), new Date()));
+    } catch (error) {
+      setAlert(`Failed to export the affiliates: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const { views, totals } = list;
+  if (views === undefined || totals === undefined) return <Loading label="Loading affiliates…" />;
+  const total = totals.affiliates;
+  const shown = list.matching ?? views.length;
 
   return (
     <div className={styles.advertiser}>
       <div className={styles["advertiser-heading"]}>
         <h1>Advertiser</h1>
         <p className="muted">
-          {total.toLocaleString("en-US")} affiliates · {pending.length.toLocaleString("en-US")} payouts pending
+          {total.toLocaleString("en-US")} affiliates · {totals.pending_payouts.toLocaleString("en-US")}{" "}
+          {totals.pending_payouts === 1 ? "payout" : "payouts"} pending
         </p>
       </div>
       <OverdueRefunds user={user} />
       <DuePayouts
         user={user}
-        views={summary.views}
+        views={payoutLists ?? []}
         onRecorded={() => {
-          summary.refresh();
+          list.refresh();
           setHistoryVersion((version) => version + 1);
         }}
       />
@@ -160,37 +188,42 @@ function AdvertiserDashboard({ user, isAdmin }: { user: User; isAdmin: boolean }
               HIGH RISK only
             </label>
             <div className={styles["advertiser-toolbar-actions"]}>
-              <Button variant="ghost" size="small" onClick={summary.refresh} disabled={summary.refreshing}>
-                {summary.refreshing ? "Refreshing…" : "Refresh"}
+              <Button variant="ghost" size="small" onClick={list.refresh} disabled={list.refreshing}>
+                {list.refreshing ? "Refreshing…" : "Refresh"}
               </Button>
               <Button
                 variant="ghost"
                 size="small"
-                disabled={shown.length === 0}
-                onClick={() => saveFile(summaryCsvFile(shown, new Date()))}
+                disabled={views.length === 0 || exporting}
+                onClick={() => void exportCsv()}
               >
-                Export CSV
+                {exporting ? "Exporting…" : "Export CSV"}
               </Button>
             </div>
           </form>
           <p className={`muted ${styles["advertiser-count"]}`} role="status">
-            Showing {shown.length.toLocaleString("en-US")} of {total.toLocaleString("en-US")} ·{" "}
-            {summary.order === "balance" ? "by balance" : "pending payouts first, then by balance"}
+            Showing {shown.toLocaleString("en-US")}
+            {list.matching === null && list.hasMore ? "+" : ""} of {total.toLocaleString("en-US")} ·{" "}
+            {list.order === "balance" ? "by balance" : "pending payouts first, then by balance"}
           </p>
-          {invoiceError ? (
+          {alert ? (
             <p className="message message-error" role="alert">
-              {invoiceError}
+              {alert}
             </p>
           ) : null}
-          {shown.length === 0 ? (
+          {views.length === 0 && !list.hasMore ? (
             <p className={styles["advertiser-empty"]}>No affiliates match.</p>
           ) : (
             <AffiliateList
-              views={shown}
+              views={views}
+              hasMore={list.hasMore}
+              stale={list.stale || search !== filters.search}
+              loadingMore={list.loadingMore}
+              onNeedMore={list.loadMore}
               isOpen={(uid) => toggled.has(uid)}
               onToggle={toggle}
-              asOf={summary.asOf}
-              recording={summary.recording}
+              asOf={list.asOf}
+              recording={list.recording}
               onPayout={setConfirming}
               onExportInvoice={(view) => void invoice(view)}
               onSuspend={setSuspending}
@@ -206,7 +239,7 @@ function AdvertiserDashboard({ user, isAdmin }: { user: User; isAdmin: boolean }
       <SuspensionDialog
         view={suspending}
         onClose={() => setSuspending(null)}
-        onConfirm={(view, reason) => summary.suspend(view.row, !view.row.fraud_user, reason)}
+        onConfirm={(view, reason) => list.suspend(view.row, !view.row.fraud_user, reason)}
       />
       <Dialog
         open={confirming !== null}

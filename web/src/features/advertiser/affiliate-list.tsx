@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type RefObject } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { paths } from "../../config/paths";
 import { AffiliateCard } from "./affiliate-card";
@@ -6,7 +6,14 @@ import type { AffiliateView } from "./affiliate-view";
 import styles from "./advertiser.module.css";
 
 export interface AffiliateListProps {
+  /** The rows fetched so far. */
   views: AffiliateView[];
+  /** Whether the server has more after them: the list asks for them as its end comes into view. */
+  hasMore?: boolean;
+  loadingMore?: boolean;
+  onNeedMore?(): void;
+  /** The rows are the previous search's while the new one loads: shown dimmed and marked busy. */
+  stale?: boolean;
   /** Whether a HIGH RISK card is open (they start collapsed). */
   isOpen(uid: string): boolean;
   onToggle(uid: string): void;
@@ -22,14 +29,23 @@ export interface AffiliateListProps {
 /** Rough card heights before a card is measured: a collapsed HIGH RISK card, and an open one. */
 const estimate = { folded: 84, open: 300 };
 
+/** How close to the last row fetched the list asks for the next page, in rows. */
+const fetchAhead = 20;
+
 /**
  * The affiliate cards, virtualized against the page's own scroll: only the cards in (and just around) the
- * window are in the DOM, so 10,000 affiliates scroll as smoothly as 10, while the page scrolls as any page
+ * window are in the DOM, so 100,000 affiliates scroll as smoothly as 10, while the page scrolls as any page
  * does (no inner box that traps a phone's swipes or leaves a gap under one filtered card). Cards are
- * measured as they render (their heights vary with folding and the window's width).
+ * measured as they render (their heights vary with folding and the window's width). Rows come from the
+ * server a page at a time: the next page is asked for while the last rows fetched are still below the
+ * window, and a line at the end says more are loading.
  */
 export function AffiliateList({
   views,
+  hasMore = false,
+  loadingMore = false,
+  onNeedMore,
+  stale = false,
   isOpen,
   onToggle,
   asOf,
@@ -41,38 +57,61 @@ export function AffiliateList({
 }: AffiliateListProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const scrollMargin = useOffsetTop(listRef);
+  const count = views.length + (hasMore ? 1 : 0);
   const virtualizer = useWindowVirtualizer({
-    count: views.length,
+    count,
     scrollMargin,
     estimateSize: (index) => {
       const view = views[index];
       return view?.highRisk && !isOpen(view.row.user_id) ? estimate.folded : estimate.open;
     },
-    getItemKey: (index) => views[index]?.row.user_id ?? index,
+    getItemKey: (index) => views[index]?.row.user_id ?? "more",
     overscan: 4,
     gap: 12,
   });
+  const items = virtualizer.getVirtualItems();
+  const lastShown = items.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (hasMore && !loadingMore && lastShown >= views.length - fetchAhead) onNeedMore?.();
+  }, [hasMore, loadingMore, lastShown, views.length, onNeedMore]);
 
   return (
     <div
       ref={listRef}
       role="list"
       aria-label="Affiliates"
-      className={styles["affiliate-list"]}
+      aria-busy={stale}
+      className={`${styles["affiliate-list"]}${stale ? ` ${styles["affiliate-list-stale"]}` : ""}`}
       style={{ height: virtualizer.getTotalSize() }}
     >
-      {virtualizer.getVirtualItems().map((item) => {
-        const view = views[item.index]!;
+      {items.map((item) => {
+        const view = views[item.index];
+        // Each row sits where the virtualizer measured it; the row after the last fetched says more are coming.
+        const place = {
+          role: "listitem",
+          "data-index": item.index,
+          ref: virtualizer.measureElement,
+          style: { transform: `translateY(${item.start - scrollMargin}px)` },
+        };
+        if (!view) {
+          return (
+            <div
+              key={item.key}
+              {...place}
+              className={`${styles["affiliate-list-item"]} ${styles["affiliate-list-more"]} muted`}
+              aria-busy
+            >
+              Loading more affiliates…
+            </div>
+          );
+        }
         const uid = view.row.user_id;
         return (
           <div
             key={item.key}
-            role="listitem"
-            data-index={item.index}
-            ref={virtualizer.measureElement}
+            {...place}
             className={styles["affiliate-list-item"]}
-            style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
-            aria-setsize={views.length}
+            aria-setsize={hasMore ? -1 : views.length}
             aria-posinset={item.index + 1}
           >
             <AffiliateCard

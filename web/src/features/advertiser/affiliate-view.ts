@@ -1,8 +1,5 @@
-/**
- * What the advertiser page derives from each summary row once (rating, balance, search text), so that
- * searching and filtering 10,000 affiliates on every keystroke is a cheap scan.
- */
-import { rowCents, sortRows, type SummaryOrder, type SummaryRow } from "@domain/advertiser-summary";
+/** What the advertiser page derives from each summary row once (rating, balance), and the list's CSV. */
+import { rowCents, type SummaryRow } from "@domain/advertiser-summary";
 import { formatDollarsFixed } from "@domain/money";
 import { earningsPerSignUpText, rateEarningsPerSignUp, ratingLabels, type Rating } from "@domain/rating";
 import { csvBlob, toCsv } from "../../lib/csv";
@@ -12,8 +9,6 @@ export interface AffiliateView {
   rating: Rating;
   highRisk: boolean;
   balanceCents: number;
-  /** Name, e-mail and uid, lowercased: what the search box matches. */
-  searchText: string;
 }
 
 export function affiliateView(row: SummaryRow): AffiliateView {
@@ -23,33 +18,7 @@ export function affiliateView(row: SummaryRow): AffiliateView {
     rating,
     highRisk: rating.label === ratingLabels.highRisk,
     balanceCents: rowCents(row.required_payout),
-    searchText: `${row.name}\n${row.email}\n${row.user_id}`.toLowerCase(),
   };
-}
-
-/** The rows in SPEC.md §4's order, each with what the page derives from it. */
-export function affiliateViews(rows: readonly SummaryRow[], order: SummaryOrder): AffiliateView[] {
-  return sortRows(rows, order).map(affiliateView);
-}
-
-export interface Filters {
-  /** Matched against name, e-mail and uid, case-insensitively; every word must match. */
-  search: string;
-  pendingOnly: boolean;
-  highRiskOnly: boolean;
-}
-
-export const noFilters: Filters = { search: "", pendingOnly: false, highRiskOnly: false };
-
-export function filterViews(views: readonly AffiliateView[], filters: Filters): AffiliateView[] {
-  const words = filters.search.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0 && !filters.pendingOnly && !filters.highRiskOnly) return views as AffiliateView[];
-  return views.filter(
-    (view) =>
-      (!filters.pendingOnly || view.row.payout_pending) &&
-      (!filters.highRiskOnly || view.highRisk) &&
-      words.every((word) => view.searchText.includes(word)),
-  );
 }
 
 const csvHeader = [

@@ -1,18 +1,31 @@
-/** The advertiser page's state: who may see it, and the summary with its order and refreshes (TanStack Query). */
+/** The advertiser page's state: who may see it, and the affiliate list with its order and refreshes (TanStack Query). */
 import { useCallback, useMemo, useState } from "react";
-import { useMutation, useMutationState, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useMutationState,
+  useQueries,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from "@tanstack/react-query";
 import type { User } from "firebase/auth";
 import type { SummaryOrder, SummaryRow } from "@domain/advertiser-summary";
 import type { OverdueRefunds } from "@domain/overdue-refunds";
 import {
   checkAdvertiser,
+  fetchAffiliatePage,
   fetchOverdueRefunds,
-  fetchSummary,
   recordPayout,
   setSuspension,
+  type AffiliatePage,
+  type ListFilters,
   type RecordedPayout,
 } from "./advertiser-api";
-import { affiliateViews, type AffiliateView } from "./affiliate-view";
+import { fetchEveryAffiliate } from "./every-affiliate";
+import { affiliateView, type AffiliateView } from "./affiliate-view";
 
 /** Whether the caller is advertiser staff (check_advertiser); undefined while asking. */
 export function useIsAdvertiser(user: User): boolean | undefined {
@@ -28,15 +41,37 @@ export function useIsAdvertiser(user: User): boolean | undefined {
   return data;
 }
 
-export interface SummaryState {
-  /** Undefined until the first answer. */
+/** What the staff member narrows the list to (the search is sent as typed, once typing pauses). */
+export interface Filters {
+  search: string;
+  pendingOnly: boolean;
+  highRiskOnly: boolean;
+}
+
+export const noFilters: Filters = { search: "", pendingOnly: false, highRiskOnly: false };
+
+/** Rows fetched a page at a time: enough to fill a tall screen, small enough to answer at once. */
+export const listPageSize = 100;
+
+export interface ListState {
+  /** The rows fetched so far, in order; undefined until the first page. */
   views: AffiliateView[] | undefined;
+  /** How many affiliates match the filters (null when the server cannot count them). */
+  matching: number | null;
+  /** The programme's counts; undefined until the first page. */
+  totals: { affiliates: number; pending_payouts: number } | undefined;
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore(): void;
+  /** Whether the rows shown are still those of the previous filters while the new ones load. */
+  stale: boolean;
   order: SummaryOrder;
-  /** When the rows were fetched: the Payout buttons' 30 days count from here. */
+  /** When the rows were fetched: the Payout buttons' days count from here. */
   asOf: Date;
   refreshing: boolean;
   /** The uids whose payout is being recorded. */
   recording: ReadonlySet<string>;
+  /** Refetches the list and the payouts due and ready. */
   refresh(): void;
   record(row: SummaryRow): Promise<void>;
   /** Suspends or reinstates the row's affiliate; answers the refusal's message, or null when done. */
@@ -45,37 +80,62 @@ export interface SummaryState {
 
 const recordPayoutKey = ["record-payout"];
 
-export function useSummary(user: User): SummaryState {
+/** The list's filters as the server takes them. */
+export function listFilters(filters: Filters, order: SummaryOrder): ListFilters {
+  return { search: filters.search, pending: filters.pendingOnly, highRisk: filters.highRiskOnly, ready: false, order };
+}
+
+type Pages = InfiniteData<AffiliatePage, string | null>;
+
+/** Puts a row the server sent back (after a payout or suspension) in every list that holds it. */
+function replaceRow(queryClient: QueryClient, uid: string, row: SummaryRow): void {
+  const swap = (rows: SummaryRow[]) => rows.map((current) => (current.user_id === row.user_id ? row : current));
+  queryClient.setQueriesData<Pages>({ queryKey: ["affiliate-pages", uid] }, (data) =>
+    data ? { ...data, pages: data.pages.map((page) => ({ ...page, affiliates: swap(page.affiliates) })) } : data,
+  );
+  queryClient.setQueriesData<SummaryRow[]>({ queryKey: ["affiliate-lists", uid] }, (rows) => rows && swap(rows));
+}
+
+/**
+ * The advertiser list (issue 20): fetched a page at a time from GET /api/affiliates, filtered, searched
+ * and ordered on the server, so a programme of 100,000 affiliates opens as fast as one of 1,000. The
+ * order is SPEC.md §4's: pending first, then balance; after a payout is recorded, balance only.
+ */
+export function useAffiliateList(user: User, filters: Filters): ListState {
   const queryClient = useQueryClient();
-  const summaryKey = useMemo(() => ["summary", user.uid], [user.uid]);
   const [order, setOrder] = useState<SummaryOrder>("pending-first");
-  const summary = useQuery({
-    queryKey: summaryKey,
-    queryFn: () =>
-      fetchSummary(user).catch((error: unknown) => {
+  const sent = listFilters(filters, order);
+  const list = useInfiniteQuery({
+    queryKey: ["affiliate-pages", user.uid, sent],
+    queryFn: ({ pageParam }) =>
+      fetchAffiliatePage(user, sent, pageParam, listPageSize).catch((error: unknown) => {
         // SPEC.md §8: only logged; the page keeps the rows it has.
         console.error("Loading the affiliates failed:", error);
         throw error;
       }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next,
+    // While a new search or filter loads, the rows shown stay until its first page comes.
+    placeholderData: keepPreviousData,
   });
 
-  const refetch = summary.refetch;
-  const refresh = useCallback(() => void refetch(), [refetch]);
+  const refresh = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: ["affiliate-pages", user.uid] });
+    void queryClient.invalidateQueries({ queryKey: ["affiliate-lists", user.uid] });
+  }, [queryClient, user.uid]);
 
   const { mutateAsync } = useMutation({
     mutationKey: recordPayoutKey,
     mutationFn: (row: SummaryRow) => recordPayout(user, row),
     onSuccess: (recorded: RecordedPayout) => {
       // Show it at once (the button goes quiet), then refresh: SPEC.md §4, balance descending only.
+      replaceRow(queryClient, user.uid, recorded.row);
       setOrder("balance");
-      queryClient.setQueryData<SummaryRow[]>(summaryKey, (rows) =>
-        rows?.map((row) => (row.user_id === recorded.row.user_id ? recorded.row : row)),
-      );
     },
     // SPEC.md §8: errors recording payouts are only logged. Refresh either way: another staff member may
     // have recorded it, and the card should show that.
     onError: (error) => console.error("Recording the payout failed:", error),
-    onSettled: () => queryClient.refetchQueries({ queryKey: summaryKey }),
+    onSettled: refresh,
   });
   const record = useCallback(
     (row: SummaryRow) =>
@@ -90,15 +150,13 @@ export function useSummary(user: User): SummaryState {
     async (row: SummaryRow, suspended: boolean, reason: string) => {
       try {
         const result = await setSuspension(user, row, suspended, reason);
-        queryClient.setQueryData<SummaryRow[]>(summaryKey, (rows) =>
-          rows?.map((current) => (current.user_id === result.row.user_id ? result.row : current)),
-        );
+        replaceRow(queryClient, user.uid, result.row);
         return null;
       } catch (error) {
         return error instanceof Error ? error.message : String(error);
       }
     },
-    [user, queryClient, summaryKey],
+    [user, queryClient],
   );
 
   const recordingUids = useMutationState({
@@ -108,21 +166,58 @@ export function useSummary(user: User): SummaryState {
   const recording = useMemo(() => new Set(recordingUids), [recordingUids]);
 
   // A first answer that failed leaves an empty list (the page says there is no data), as before any rows.
-  const { data, isError } = summary;
+  const { data, isError, hasNextPage, isFetchingNextPage, fetchNextPage, isFetching, isPlaceholderData } = list;
   const views = useMemo(() => {
-    const rows = data ?? (isError ? [] : undefined);
-    return rows && affiliateViews(rows, order);
-  }, [data, isError, order]);
+    if (!data) return isError ? [] : undefined;
+    // A row that moved between two pages (its balance changed) is shown once, where it was first seen.
+    const seen = new Set<string>();
+    return data.pages
+      .flatMap((page) => page.affiliates)
+      .filter((row) => !seen.has(row.user_id) && seen.add(row.user_id))
+      .map(affiliateView);
+  }, [data, isError]);
+  const first = data?.pages[0];
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   return {
     views,
+    matching: first?.matching ?? null,
+    totals: first?.totals ?? (isError ? { affiliates: 0, pending_payouts: 0 } : undefined),
+    hasMore: hasNextPage,
+    loadingMore: isFetchingNextPage,
+    loadMore,
+    stale: isPlaceholderData,
     order,
-    asOf: new Date(summary.dataUpdatedAt),
-    refreshing: summary.isFetching,
+    asOf: new Date(list.dataUpdatedAt),
+    refreshing: isFetching && !isFetchingNextPage,
     recording,
     refresh,
     record,
     suspend,
   };
+}
+
+/**
+ * Every affiliate with a payout pending and every one staff could pay now (issue 19's due and ready
+ * payouts), fetched whole: the payouts panel chooses among them all. Undefined until both have come.
+ */
+export function usePayoutLists(user: User): AffiliateView[] | undefined {
+  const lists = useQueries({
+    queries: (["due", "ready"] as const).map((kind) => ({
+      queryKey: ["affiliate-lists", user.uid, kind],
+      queryFn: () =>
+        fetchEveryAffiliate(user, {
+          ...listFilters(noFilters, "pending-first"),
+          [kind === "due" ? "pending" : "ready"]: true,
+        }).catch((error: unknown) => {
+          console.error("Loading the payouts due failed:", error);
+          throw error;
+        }),
+    })),
+  });
+  const [due, ready] = lists.map((list) => list.data ?? (list.isError ? [] : undefined));
+  return useMemo(() => (due && ready ? [...due, ...ready].map(affiliateView) : undefined), [due, ready]);
 }
 
 /** The refunds overdue for their sale; undefined while asking, or when asking failed (only logged). */
