@@ -1,7 +1,8 @@
 /**
  * After `vite build`: writes each public page as static HTML (dist/<page>.html, dist/index.html for "/"),
- * keeps the untouched template as dist/app.html (Hosting's fallback for every other path, rendered in the
- * browser), and writes robots.txt and sitemap.xml for the public pages.
+ * the app shell as dist/app.html (Hosting's fallback for every other path: the header and the loading
+ * state, painted from the HTML, then rendered over in the browser), and robots.txt and sitemap.xml for the
+ * public pages.
  *
  * Each page's HTML also preloads its own route chunk (and that chunk's imports): the browser must load it
  * before hydrating (src/main.tsx), and would otherwise only discover it once the entry chunk has run.
@@ -30,6 +31,7 @@ const mode = values.mode!;
 interface PrerenderModule {
   prerenderedPaths: string[];
   renderPage(path: string): Promise<{ html: string; title: string; head: string }>;
+  renderShell(): Promise<string>;
 }
 
 /**
@@ -89,14 +91,24 @@ const vite = await createServer({
   server: { middlewareMode: true, hmr: false, ws: false },
 });
 try {
-  const { renderPage, prerenderedPaths } = (await vite.ssrLoadModule("/src/app/prerender.tsx")) as PrerenderModule;
+  const { renderPage, renderShell, prerenderedPaths } = (await vite.ssrLoadModule(
+    "/src/app/prerender.tsx",
+  )) as PrerenderModule;
   const { routes } = (await vite.ssrLoadModule("/src/app/routes.tsx")) as { routes: RouteObject[] };
   const manifest = readManifest(dist);
   const template = readFileSync(path.join(dist, "index.html"), "utf8");
   if (!template.includes('<div id="root"></div>') || !/<title>.*<\/title>/.test(template)) {
     throw new Error("dist/index.html has no empty #root or no <title>: was it built from web/index.html?");
   }
-  writeFileSync(path.join(dist, "app.html"), template);
+  // Every other path (the signed-in pages) gets the app shell, marked so the browser renders over it
+  // rather than hydrating it (src/main.tsx): it paints with the page's first bytes.
+  const shell = scriptsLast(
+    inlineStylesheets(
+      template.replace('<div id="root"></div>', `<div id="root" data-shell>${await renderShell()}</div>`),
+    ),
+  );
+  writeFileSync(path.join(dist, "app.html"), shell);
+  console.log(`app shell → dist/app.html (${(shell.length / 1024).toFixed(1)} KB)`);
 
   const siteUrl = loadEnv(mode, webDir, "VITE_").VITE_SITE_URL!.replace(/\/+$/, "");
   const indexable: string[] = [];

@@ -111,8 +111,19 @@ interface Scan {
   next: string | null;
 }
 
-/** One page of the list. */
-export async function loadAffiliatePage(request: AffiliateListQuery, now: Date): Promise<AffiliateListPage> {
+/** Whether the list is the whole programme: its count is then the programme's, counted once. */
+export const isWholeProgramme = ({ search, pending, highRisk, ready }: ListFilters) =>
+  searchKeyOf(search) === null && !pending && !highRisk && !ready;
+
+/**
+ * One page of the list. `count` false leaves `matching` null, for a caller that counts otherwise (the
+ * whole programme's first page comes with the programme's own count).
+ */
+export async function loadAffiliatePage(
+  request: AffiliateListQuery,
+  now: Date,
+  { count = true } = {},
+): Promise<AffiliateListPage> {
   const programme = await programmeTermsNow(now);
   if (request.pending && request.ready) return { rows: [], next: null, matching: 0 };
   const plan = listPlan(request, payoutRulesOf(programme).minimumCents);
@@ -126,7 +137,7 @@ export async function loadAffiliatePage(request: AffiliateListQuery, now: Date):
   const from = request.after === null ? plan.query : startAfter(plan, request.after);
   const [scan, matching] = await Promise.all([
     perRow ? scanPage(plan, from, request.limit, toRow) : readPage(plan, from, request.limit, toRow),
-    perRow
+    perRow || !count
       ? null
       : plan.query
           .count()

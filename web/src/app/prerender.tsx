@@ -19,7 +19,8 @@ export interface RenderedPage {
 const escape = (text: string) =>
   text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 
-export async function renderPage(path: string): Promise<RenderedPage> {
+/** The path's page as HTML, and the title and description its <PageMeta> gave (if it rendered one). */
+async function render(path: string): Promise<{ html: string; meta: PageMetaProps | undefined }> {
   const { query, dataRoutes } = createStaticHandler(routes);
   const context = await query(new Request(`http://prerender.local${path}`));
   if (context instanceof Response) throw new Error(`${path} redirected while prerendering`);
@@ -31,6 +32,11 @@ export async function renderPage(path: string): Promise<RenderedPage> {
       </AuthStateProvider>
     </HeadCollector>,
   );
+  return { html, meta };
+}
+
+export async function renderPage(path: string): Promise<RenderedPage> {
+  const { html, meta } = await render(path);
   if (!meta) throw new Error(`${path} renders no <PageMeta>: every public page needs its title and description`);
   const head = headTags(meta)
     .map(([tag, attributes]) => {
@@ -41,4 +47,15 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     })
     .join("\n    ");
   return { html, title: escape(meta.title), head };
+}
+
+/**
+ * The app shell (issue 20): what a signed-in page shows before anything is known, the header with the
+ * loading state, as the first render of /dashboard gives it while Auth resolves. app.html carries it, so
+ * the dashboard and the advertiser page paint at once from their HTML; the browser renders over it.
+ */
+export async function renderShell(): Promise<string> {
+  const { html } = await render("/dashboard");
+  if (!html.includes('role="status"')) throw new Error("The app shell shows no loading state");
+  return html;
 }

@@ -13,6 +13,7 @@ import { loadSummaryPage } from "../../advertiser/summary.js";
 import {
   affiliateCursorPattern,
   affiliatePageLimit,
+  isWholeProgramme,
   loadAffiliateCounts,
   loadAffiliatePage,
 } from "../../advertiser/affiliate-pages.js";
@@ -89,12 +90,16 @@ advertiserRoutes.get("/affiliates", requireCaller, requireStaff, async (req, res
     limit: query.limit ?? 50,
     after: query.after ?? null,
   };
-  // The programme's counts come with the first page (the page's heading), not with every page after it.
+  // The programme's counts come with the first page (the page's heading), not with every page after it;
+  // the whole programme's first page matches the programme's count, not counted twice.
+  const first = request.after === null;
+  const whole = first && isWholeProgramme(request);
   const [page, totals] = await Promise.all([
-    loadAffiliatePage(request, new Date()),
-    request.after === null ? loadAffiliateCounts() : undefined,
+    loadAffiliatePage(request, new Date(), { count: !whole }),
+    first ? loadAffiliateCounts() : undefined,
   ]);
-  const answer = { affiliates: page.rows, next: page.next, matching: page.matching, ...(totals ? { totals } : {}) };
+  const matching = whole && totals ? totals.affiliates : page.matching;
+  const answer = { affiliates: page.rows, next: page.next, matching, ...(totals ? { totals } : {}) };
   await sendJson(req, res, JSON.stringify(answer));
 });
 
