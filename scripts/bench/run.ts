@@ -123,7 +123,12 @@ function machine(startedAt: Date, chromium: string | undefined): Machine {
   }
   // `java -version` writes to stderr; the emulators' Java is first on PATH.
   const javaVersion = spawnSync("java", ["-version"], { encoding: "utf8" });
-  const java = `${javaVersion.stderr ?? ""}${javaVersion.stdout ?? ""}`.trim().split("\n")[0] || undefined;
+  // The JVM first says which JAVA_TOOL_OPTIONS it picked up (the bench sets the emulator's heap).
+  const java =
+    `${javaVersion.stderr ?? ""}${javaVersion.stdout ?? ""}`
+      .trim()
+      .split("\n")
+      .find((line) => !line.startsWith("Picked up")) || undefined;
   const firebaseTools = (
     JSON.parse(readFileSync(path.join(rootDir, "node_modules/firebase-tools/package.json"), "utf8")) as {
       version: string;
