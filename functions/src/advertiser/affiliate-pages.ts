@@ -6,13 +6,13 @@
  */
 import { FieldPath, type DocumentData, type Query, type QueryDocumentSnapshot } from "firebase-admin/firestore";
 import { summaryRow, summarySourceFields, type SummaryRow } from "../domain/advertiser-summary.js";
-import { reviveDates, withAffiliateDefaults, type AffiliateDoc } from "../domain/model.js";
 import { payoutRulesOf } from "../domain/programme-settings.js";
 import { listShape, type ListFilters, type ListShape } from "../domain/affiliate-list.js";
 import { matchesSearch, searchKeyLength, searchKeyOf, normalizeSearch } from "../domain/summary-keys.js";
 import { refs } from "../data/firestore.js";
 import { programmeTermsNow } from "../data/programme-settings.js";
 import { ApiError } from "../errors.js";
+import { maskedAffiliate } from "./summary.js";
 
 export interface AffiliateListQuery extends ListFilters {
   limit: number;
@@ -124,13 +124,12 @@ export async function loadAffiliatePage(
   now: Date,
   { count = true } = {},
 ): Promise<AffiliateListPage> {
-  const programme = await programmeTermsNow(now);
   if (request.pending && request.ready) return { rows: [], next: null, matching: 0 };
+  const programme = await programmeTermsNow(now);
   const plan = listPlan(request, payoutRulesOf(programme).minimumCents);
   const perRow = checkedPerRow(request);
   const toRow = (document: QueryDocumentSnapshot) => {
-    const data = reviveDates<Partial<AffiliateDoc>>(document.data());
-    const affiliate = withAffiliateDefaults({ ...data, uid: document.id });
+    const affiliate = maskedAffiliate(document);
     const row = summaryRow(affiliate, programme, now);
     return (!request.ready || row.payout_ready) && matchesSearch(affiliate, request.search) ? row : null;
   };

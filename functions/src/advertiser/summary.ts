@@ -31,10 +31,14 @@ export async function readSummaryRows(): Promise<SummaryRow[]> {
     .select(...summarySourceFields);
   // Streamed: each document becomes its small row at once, instead of all documents sitting in memory.
   for await (const snapshot of query.stream() as AsyncIterable<QueryDocumentSnapshot>) {
-    const data = reviveDates<Partial<AffiliateDoc>>(snapshot.data());
-    rows.push(summaryRow(withAffiliateDefaults({ ...data, uid: snapshot.id }), programme, now));
+    rows.push(summaryRow(maskedAffiliate(snapshot), programme, now));
   }
   return rows;
+}
+
+/** An affiliate read through a field mask, the fields it was not read with defaulted. */
+export function maskedAffiliate(snapshot: QueryDocumentSnapshot): AffiliateDoc {
+  return withAffiliateDefaults({ ...reviveDates<Partial<AffiliateDoc>>(snapshot.data()), uid: snapshot.id });
 }
 
 export interface SummaryPage {

@@ -22,14 +22,7 @@ import { OverdueRefunds } from "./overdue-refunds";
 import { PayoutHistory } from "./payout-history";
 import { ProgrammeReportPanel } from "./programme-report";
 import { SuspensionDialog } from "./suspension-dialog";
-import {
-  listFilters,
-  noFilters,
-  useAffiliateList,
-  useIsAdvertiser,
-  usePayoutLists,
-  type Filters,
-} from "./use-advertiser";
+import { noFilters, useAffiliateList, useIsAdvertiser, usePayoutLists, type Filters } from "./use-advertiser";
 import styles from "./advertiser.module.css";
 
 /** SPEC.md §2 and §8's words. */
@@ -125,7 +118,7 @@ function AdvertiserDashboard({ user, isAdmin }: { user: User; isAdmin: boolean }
     setAlert(null);
     setExporting(true);
     try {
-      const rows = await fetchEveryAffiliate(user, listFilters({ ...filters, search }, list.order));
+      const rows = await fetchEveryAffiliate(user, list.sent);
       saveFile(summaryCsvFile(rows.map(affiliateView), new Date()));
     } catch (error) {
       setAlert(`Failed to export the affiliates: ${error instanceof Error ? error.message : String(error)}`);

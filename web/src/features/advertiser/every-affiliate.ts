@@ -6,14 +6,23 @@ import { fetchAffiliatePage, type ListFilters } from "./advertiser-api";
 /** The largest page the server gives. */
 const wholeListPageSize = 500;
 
-/** Every affiliate the filters match, in order, each once (a row can move across pages between two calls). */
+/**
+ * Each affiliate once, where first seen: a row whose balance changed between two page calls can move
+ * across the cut and come back on the next page.
+ */
+export function onceEach(rows: readonly SummaryRow[]): SummaryRow[] {
+  const seen = new Set<string>();
+  return rows.filter((row) => !seen.has(row.user_id) && seen.add(row.user_id));
+}
+
+/** Every affiliate the filters match, in order, each once. */
 export async function fetchEveryAffiliate(user: User, filters: ListFilters): Promise<SummaryRow[]> {
-  const rows = new Map<string, SummaryRow>();
+  const rows: SummaryRow[] = [];
   let after: string | null = null;
   do {
     const page = await fetchAffiliatePage(user, filters, after, wholeListPageSize);
-    for (const row of page.affiliates) if (!rows.has(row.user_id)) rows.set(row.user_id, row);
+    rows.push(...page.affiliates);
     after = page.next;
   } while (after !== null);
-  return [...rows.values()];
+  return onceEach(rows);
 }

@@ -24,7 +24,7 @@ import {
   type ListFilters,
   type RecordedPayout,
 } from "./advertiser-api";
-import { fetchEveryAffiliate } from "./every-affiliate";
+import { fetchEveryAffiliate, onceEach } from "./every-affiliate";
 import { affiliateView, type AffiliateView } from "./affiliate-view";
 
 /** Whether the caller is advertiser staff (check_advertiser); undefined while asking. */
@@ -65,6 +65,8 @@ export interface ListState {
   loadMore(): void;
   /** Whether the rows shown are still those of the previous filters while the new ones load. */
   stale: boolean;
+  /** The filters and order the rows are asked for, as the server takes them (the CSV asks for the same). */
+  sent: ListFilters;
   order: SummaryOrder;
   /** When the rows were fetched: the Payout buttons' days count from here. */
   asOf: Date;
@@ -169,12 +171,7 @@ export function useAffiliateList(user: User, filters: Filters): ListState {
   const { data, isError, hasNextPage, isFetchingNextPage, fetchNextPage, isFetching, isPlaceholderData } = list;
   const views = useMemo(() => {
     if (!data) return isError ? [] : undefined;
-    // A row that moved between two pages (its balance changed) is shown once, where it was first seen.
-    const seen = new Set<string>();
-    return data.pages
-      .flatMap((page) => page.affiliates)
-      .filter((row) => !seen.has(row.user_id) && seen.add(row.user_id))
-      .map(affiliateView);
+    return onceEach(data.pages.flatMap((page) => page.affiliates)).map(affiliateView);
   }, [data, isError]);
   const first = data?.pages[0];
   const loadMore = useCallback(() => {
@@ -188,6 +185,7 @@ export function useAffiliateList(user: User, filters: Filters): ListState {
     loadingMore: isFetchingNextPage,
     loadMore,
     stale: isPlaceholderData,
+    sent,
     order,
     asOf: new Date(list.dataUpdatedAt),
     refreshing: isFetching && !isFetchingNextPage,
