@@ -1,4 +1,5 @@
 /** The security headers Hosting sends, and that API answers are never cached. */
+import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
@@ -28,6 +29,18 @@ describe("pages", () => {
     expect(headers.get("x-frame-options")).toBe("DENY");
     expect(headers.get("cache-control")).toBe("no-cache");
   });
+});
+
+test.each(["/", "/dashboard"])("%s runs only the inline scripts its policy allows by hash", async (page) => {
+  const response = await fetch(`${siteUrl}${page}`);
+  const html = await response.text();
+  const scriptSrc = response.headers.get("content-security-policy")?.match(/script-src[^;]*/)?.[0] ?? "";
+  const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) => code!);
+  // The session hint (web/src/lib/session-hint.ts), which paints the signed-in header before Auth loads.
+  expect(inline.join("")).toContain('localStorage.getItem("signedIn")');
+  for (const code of inline) {
+    expect(scriptSrc).toContain(`'sha256-${createHash("sha256").update(code).digest("base64")}'`);
+  }
 });
 
 describe("API answers and redirects are never cached", () => {

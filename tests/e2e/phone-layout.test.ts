@@ -100,6 +100,35 @@ describe("signed-in pages at 390 px", () => {
     expect(errors).toEqual([]);
   }, 90_000);
 
+  test("a returning affiliate's dashboard paints the signed-in header from its HTML, and nothing moves as it loads", async () => {
+    const { page, errors } = await phonePage("affiliate@demo.test");
+    await page.getByRole("heading", { name: "Your Affiliate Links" }).waitFor();
+    const mainTop = () => page.evaluate(() => document.querySelector("main")!.getBoundingClientRect().top);
+    const loaded = await mainTop();
+
+    // The HTML alone (every script held back but the session hint's): the banner and the header's rows.
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.reload();
+    const banner = page.getByRole("link", { name: /latest updates/ });
+    expect(await banner.isVisible()).toBe(true);
+    expect(await mainTop()).toBe(loaded);
+    await page.unroute("**/assets/*.js");
+
+    // A real reload: no layout shift from the first paint until the cards and links are in.
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) shifts.push(entry.value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.reload();
+    await page.getByRole("heading", { name: "Your Affiliate Links" }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    expect(await mainTop()).toBe(loaded);
+    expect(errors.filter((error) => !error.includes("ERR_FAILED"))).toEqual([]);
+  }, 60_000);
+
   test("a new affiliate's dashboard fits: the checklist and a refusal naming every missing field", async () => {
     const user = await createAffiliateUser();
     expect((await sendMaturedSale(user.uid, "400")).status).toBe(200);

@@ -21,6 +21,8 @@ import { chunkClosure, readManifest } from "./manifest.ts";
  * (app, configuration check, Auth) loads only after the page is up.
  */
 const budgetKb = 110;
+/** The most an inline script may hold, in bytes. */
+const inlineScriptLimit = 512;
 /** Modules a public page must not load: it paints and runs without Firestore (auth loads after paint). */
 const forbiddenSources = [
   /[\\/]@firebase[\\/]firestore[\\/]/,
@@ -85,8 +87,15 @@ const rows = pages.map((file) => {
   const route = file === "index.html" ? "/" : `/${file.replace(/\.html$/, "")}`;
   const html = readFileSync(path.join(dist, file), "utf8");
   const { js, css } = pageAssets(html);
-  for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) {
-    if (!/type="module"|\bdefer\b|\basync\b/.test(tag)) {
+  for (const [tag, code] of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) {
+    // An inline script runs where it stands, without a request: only a few lines (the session hint,
+    // src/lib/session-hint.ts) are allowed, so it cannot grow into code the first paint waits for.
+    const inline = !/\bsrc=/.test(tag);
+    if (inline && code!.length > inlineScriptLimit) {
+      problems.push(
+        `${route} has an inline script of ${code!.length} bytes: at most ${inlineScriptLimit} may run before paint`,
+      );
+    } else if (!inline && !/type="module"|\bdefer\b|\basync\b/.test(tag)) {
       problems.push(`${route} has a render-blocking script (${tag}): public pages must paint without JavaScript`);
     }
   }

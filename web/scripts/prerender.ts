@@ -14,6 +14,7 @@
  *
  *   node scripts/prerender.ts --mode <vite mode>
  */
+import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -83,6 +84,24 @@ function inlineStylesheets(document: string): string {
   });
 }
 
+/**
+ * Fails the build unless firebase.json's Content-Security-Policy allows each inline script of the template
+ * by its hash (the session hint, src/lib/session-hint.ts): a script the policy blocks would fail silently
+ * in the browser, with only a console message.
+ */
+function checkInlineScriptsAllowed(template: string): void {
+  const firebaseJson = readFileSync(path.join(webDir, "..", "firebase.json"), "utf8");
+  const policy = /"Content-Security-Policy",\s*"value": "([^"]*)"/.exec(firebaseJson)?.[1];
+  const scriptSrc = policy?.split(";").find((directive) => directive.trim().startsWith("script-src"));
+  if (!scriptSrc) throw new Error("firebase.json sets no Content-Security-Policy with a script-src");
+  for (const [, code] of template.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+    const hash = `'sha256-${createHash("sha256").update(code!).digest("base64")}'`;
+    if (!scriptSrc.includes(hash)) {
+      throw new Error(`firebase.json's script-src does not allow web/index.html's inline script: add ${hash}`);
+    }
+  }
+}
+
 const vite = await createServer({
   root: webDir,
   mode,
@@ -100,6 +119,7 @@ try {
   if (!template.includes('<div id="root"></div>') || !/<title>.*<\/title>/.test(template)) {
     throw new Error("dist/index.html has no empty #root or no <title>: was it built from web/index.html?");
   }
+  checkInlineScriptsAllowed(template);
   // Every other path (the signed-in pages) gets the app shell, marked so the browser renders over it
   // rather than hydrating it (src/main.tsx): it paints with the page's first bytes.
   const shell = scriptsLast(

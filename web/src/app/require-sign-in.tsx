@@ -11,10 +11,10 @@ export function RequireSignIn() {
   const auth = useAuthState();
   const navigation = useNavigation();
   // While Auth resolves, neither the page nor the sign-up form: no flash of the wrong page.
-  if (auth.status === "unknown") return <Loading />;
+  if (auth.status === "unknown") return <Loading page />;
   if (auth.status === "signed-out") {
     // Signed out on the way elsewhere (Log out goes home): that navigation finishes, not a detour to /signup.
-    if (navigation.state !== "idle") return <Loading />;
+    if (navigation.state !== "idle") return <Loading page />;
     return <Navigate to={paths.signup} replace />;
   }
   return <Outlet />;

@@ -25,7 +25,7 @@ export function SignedInArea() {
       live = false;
     };
   }, []);
-  if (!sdks) return <Loading />;
+  if (!sdks) return <Loading page />;
   return (
     <FirebaseAppProvider firebaseApp={firebaseApp}>
       <AuthProvider sdk={sdks.auth}>

@@ -83,6 +83,15 @@ describe("header", () => {
     expect(linkNames(screen.getByRole("navigation", { name: "Main" }))).toEqual([]);
     expect(screen.queryByRole("button", { name: "Account" })).toBeNull();
   });
+
+  test("while the auth state is unknown, the banner is there for the session hint's CSS to show or hide", () => {
+    renderLayout({ status: "unknown" });
+    expect(screen.getByRole("link", { name: /latest updates/ }).hasAttribute("data-if-signed-in")).toBe(true);
+    cleanup();
+    // Once Auth has answered, the banner follows its answer alone.
+    renderLayout(signedIn());
+    expect(screen.getByRole("link", { name: /latest updates/ }).hasAttribute("data-if-signed-in")).toBe(false);
+  });
 });
 
 describe("the account menu", () => {

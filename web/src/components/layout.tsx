@@ -9,6 +9,9 @@ import { Badge } from "./ui/badge";
 import { buttonClass, ButtonLink, type ButtonVariant } from "./ui/button";
 import styles from "./layout.module.css";
 
+/** Marks what shows before Auth answers only when the session hint says someone is signed in. */
+const ifSignedInAttribute = "data-if-signed-in";
+
 /** Header and footer of every page (SPEC.md §2 "Layout"). */
 export function Layout() {
   return (
@@ -29,8 +32,13 @@ function Header() {
   const auth = useAuthState();
   return (
     <>
-      {auth.status === "signed-in" ? (
-        <Link to={paths.updates} className={styles.announcement}>
+      {/* While Auth resolves, shown only if someone was signed in here last time (lib/session-hint.ts). */}
+      {auth.status !== "signed-out" ? (
+        <Link
+          to={paths.updates}
+          className={styles.announcement}
+          {...(auth.status === "unknown" ? { [ifSignedInAttribute]: "" } : {})}
+        >
           <Badge>New</Badge> Recurring commissions on renewals and landing-page choice.{" "}
           <span className={styles["announcement-more"]}>See the latest updates →</span>
         </Link>

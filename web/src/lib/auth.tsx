@@ -8,6 +8,7 @@ import { createContext, useCallback, useContext, useEffect, useState, type React
 import { useNavigate } from "react-router-dom";
 import type { User } from "firebase/auth";
 import { paths } from "../config/paths";
+import { rememberSession } from "./session-hint";
 
 export interface Claims {
   admin: boolean;
@@ -51,6 +52,7 @@ export function AuthStateProvider({ children }: { children: ReactNode }) {
       const auth = await loadAuth();
       if (cancelled) return;
       unsubscribe = auth.onIdTokenChanged(async (user) => {
+        rememberSession(user !== null);
         if (!user) return setState({ status: "signed-out" });
         const { claims } = await user.getIdTokenResult();
         setState({ status: "signed-in", user, claims: claimsOf(claims) });

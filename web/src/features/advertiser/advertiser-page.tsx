@@ -55,7 +55,7 @@ export function AdvertiserPage() {
 function Advertiser() {
   const { user, claims } = useSignedIn();
   const isAdvertiser = useIsAdvertiser(user);
-  if (isAdvertiser === undefined) return <Loading />;
+  if (isAdvertiser === undefined) return <Loading page />;
   if (!isAdvertiser) {
     return (
       <div className={styles.advertiser}>
@@ -128,7 +128,7 @@ function AdvertiserDashboard({ user, isAdmin }: { user: User; isAdmin: boolean }
   }
 
   const { views, totals } = list;
-  if (views === undefined || totals === undefined) return <Loading label="Loading affiliates…" />;
+  if (views === undefined || totals === undefined) return <Loading page label="Loading affiliates…" />;
   const total = totals.affiliates;
   const shown = list.matching ?? views.length;
 

@@ -150,7 +150,7 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
   const account = useAccountCreation(user, mayCreate, affiliate.status === "success" && !affiliate.data);
   const [linkCopied, markLinkCopied] = useLinkCopied(uid);
 
-  if (affiliate.status === "loading") return <Loading label="Loading your dashboard…" />;
+  if (affiliate.status === "loading") return <Loading page label="Loading your dashboard…" />;
   if (affiliate.status === "error") {
     console.error("Reading the dashboard failed:", affiliate.error);
     return <p className="message message-error">Your dashboard could not be loaded. Please try again later.</p>;
@@ -170,7 +170,7 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
     return account.error ? (
       <p className="message message-error">{account.error}</p>
     ) : (
-      <Loading label="Setting up your account…" />
+      <Loading page label="Setting up your account…" />
     );
   }
   if (data.fraud_user && !readOnly) return <SuspendedNotice />;
