@@ -80,7 +80,8 @@ const inlineCssKb = (html: string) =>
 const authKey = Object.keys(manifest).find((key) => /[\\/]firebase[\\/]auth[\\/]/.test(manifest[key]!.src ?? ""));
 
 const pages = readdirSync(dist)
-  .filter((file) => file.endsWith(".html") && file !== "app.html")
+  // The app shell's pages (app.html, and the signed-in pages' own copies) are not public pages.
+  .filter((file) => file.endsWith(".html") && !readFileSync(path.join(dist, file), "utf8").includes("data-shell"))
   .sort();
 const problems: string[] = [];
 const rows = pages.map((file) => {

@@ -1,8 +1,9 @@
 /**
  * After `vite build`: writes each public page as static HTML (dist/<page>.html, dist/index.html for "/"),
  * the app shell as dist/app.html (Hosting's fallback for every other path: the header and the loading
- * state, painted from the HTML, then rendered over in the browser), and robots.txt and sitemap.xml for the
- * public pages.
+ * state, painted from the HTML, then rendered over in the browser) and as each signed-in page's own file
+ * (dist/dashboard.html and the like, preloading what that page and Firebase need), and robots.txt and
+ * sitemap.xml for the public pages.
  *
  * Each page's HTML also preloads its own route chunk (and that chunk's imports): the browser must load it
  * before hydrating (src/main.tsx), and would otherwise only discover it once the entry chunk has run.
@@ -31,6 +32,7 @@ const mode = values.mode!;
 /** What src/app/prerender.tsx exports (loaded through Vite, so typed here by hand). */
 interface PrerenderModule {
   prerenderedPaths: string[];
+  shellPaths: string[];
   renderPage(path: string): Promise<{ html: string; title: string; head: string }>;
   renderShell(): Promise<string>;
 }
@@ -52,17 +54,34 @@ async function routeChunks(vite: ViteDevServer, manifest: Manifest, routes: Rout
   });
 }
 
-/** The preload and stylesheet tags `page` needs beyond what the template already loads. */
-function pageAssetTags(manifest: Manifest, template: string, chunks: string[]): string[] {
+/**
+ * The preload and stylesheet tags `page` needs beyond what the template already loads. Without
+ * `stylesheets`, preloads only: the app shell paints without its page's styles, which come with the page's
+ * chunk (Vite's loader waits for them before the page renders).
+ */
+function pageAssetTags(manifest: Manifest, template: string, chunks: string[], { stylesheets = true } = {}): string[] {
   const { files, css } = chunkClosure(manifest, chunks);
   return [
-    ...[...css]
+    ...[...(stylesheets ? css : [])]
       .filter((file) => !template.includes(`/${file}"`))
       .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
     ...[...files]
       .filter((file) => !template.includes(`/${file}"`))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ];
+}
+
+/**
+ * The Firebase SDKs a signed-in page loads as soon as it runs (src/lib/firebase.ts imports them
+ * dynamically, so the browser would otherwise find them only after the page's own chunks had run).
+ */
+function firebaseSdkChunks(manifest: Manifest): string[] {
+  const keys = Object.keys(manifest).filter(
+    (key) => manifest[key]!.isDynamicEntry && /[\\/]firebase[\\/](auth|firestore)[\\/]/.test(key),
+  );
+  if (keys.length !== 2)
+    throw new Error(`Expected the Auth and Firestore SDK chunks in the manifest, found ${keys.length}`);
+  return keys;
 }
 
 /** `document` with its module script and modulepreload links moved from the head to the end of the body. */
@@ -110,7 +129,7 @@ const vite = await createServer({
   server: { middlewareMode: true, hmr: false, ws: false },
 });
 try {
-  const { renderPage, renderShell, prerenderedPaths } = (await vite.ssrLoadModule(
+  const { renderPage, renderShell, prerenderedPaths, shellPaths } = (await vite.ssrLoadModule(
     "/src/app/prerender.tsx",
   )) as PrerenderModule;
   const { routes } = (await vite.ssrLoadModule("/src/app/routes.tsx")) as { routes: RouteObject[] };
@@ -120,15 +139,30 @@ try {
     throw new Error("dist/index.html has no empty #root or no <title>: was it built from web/index.html?");
   }
   checkInlineScriptsAllowed(template);
-  // Every other path (the signed-in pages) gets the app shell, marked so the browser renders over it
-  // rather than hydrating it (src/main.tsx): it paints with the page's first bytes.
-  const shell = scriptsLast(
-    inlineStylesheets(
-      template.replace('<div id="root"></div>', `<div id="root" data-shell>${await renderShell()}</div>`),
-    ),
+  // Every other path gets the app shell, marked so the browser renders over it rather than hydrating it
+  // (src/main.tsx): it paints with the page's first bytes.
+  const shellTemplate = template.replace(
+    '<div id="root"></div>',
+    `<div id="root" data-shell>${await renderShell()}</div>`,
   );
+  const shell = scriptsLast(inlineStylesheets(shellTemplate));
   writeFileSync(path.join(dist, "app.html"), shell);
   console.log(`app shell → dist/app.html (${(shell.length / 1024).toFixed(1)} KB)`);
+  // The signed-in pages get the shell as their own file (Hosting serves /dashboard from dashboard.html),
+  // preloading their route's chunks and the Firebase SDKs: on a first visit the browser fetches all of it
+  // at once instead of one round trip per level of imports.
+  const sdks = firebaseSdkChunks(manifest);
+  for (const page of shellPaths) {
+    const chunks = await routeChunks(vite, manifest, routes, page);
+    if (chunks.length === 0) throw new Error(`${page}: found no route chunk in the build manifest`);
+    const assets = pageAssetTags(manifest, template, [...chunks, ...sdks], { stylesheets: false });
+    const document = scriptsLast(
+      inlineStylesheets(shellTemplate.replace("</head>", `  ${assets.join("\n    ")}\n  </head>`)),
+    );
+    const file = `${page.slice(1)}.html`;
+    writeFileSync(path.join(dist, file), document);
+    console.log(`app shell for ${page} → dist/${file} (${(document.length / 1024).toFixed(1)} KB)`);
+  }
 
   const siteUrl = loadEnv(mode, webDir, "VITE_").VITE_SITE_URL!.replace(/\/+$/, "");
   const indexable: string[] = [];

@@ -6,9 +6,9 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
 import { headTags, HeadCollector, type PageMetaProps } from "../components/page-meta";
 import { AuthStateProvider } from "../lib/auth";
-import { prerenderedPaths, routes } from "./routes";
+import { prerenderedPaths, routes, shellPaths } from "./routes";
 
-export { prerenderedPaths };
+export { prerenderedPaths, shellPaths };
 
 export interface RenderedPage {
   html: string;

@@ -120,3 +120,9 @@ export const prerenderedPaths = [
   paths.aiPornAffiliateProgram,
   paths.updates,
 ];
+
+/**
+ * The pages that need Firebase at once (under the signed-in area): each gets the app shell as its own HTML
+ * file, with its chunks and the Firebase SDKs preloaded (web/scripts/prerender.ts).
+ */
+export const shellPaths = [paths.signup, paths.login, paths.dashboard, paths.advertiser];
