@@ -457,6 +457,38 @@ describe("the programme's conversion report", () => {
 });
 
 describe("due payouts", () => {
+  test("closed, the lead says whether anyone else could be paid; opened, it counts them", async () => {
+    const ready = summaryRowFixture({ user_id: "ready", name: "Rae Ready", payable: 120, payout_ready: true });
+    programme = [pending, ready, low];
+    render(<AdvertiserPage />);
+    const panel = (await screen.findByRole("heading", { name: "Due payouts" })).closest("section")!;
+    expect(
+      (await within(panel).findByText(/^1 requested payout waiting to be paid/)).textContent!.endsWith(
+        " Other affiliates could be paid without having asked.",
+      ),
+    ).toBe(true);
+    // One row of the ready list tells it; the whole lists wait for the panel.
+    expect(api.fetchAffiliatePage).toHaveBeenCalledWith(
+      signedIn.user,
+      expect.objectContaining({ ready: true }),
+      null,
+      1,
+    );
+    fireEvent.click(within(panel).getByRole("button", { name: "View" }));
+    await within(panel).findByRole("region", { name: "Ready to pay" });
+    expect(within(panel).getByText(/^1 requested payout waiting to be paid/).textContent).toMatch(
+      / 1 more affiliate could be paid without having asked\.$/,
+    );
+  });
+
+  test("closed, with nobody ready, the lead says only what is due", async () => {
+    programme = [low];
+    render(<AdvertiserPage />);
+    const panel = (await screen.findByRole("heading", { name: "Due payouts" })).closest("section")!;
+    await waitFor(() => expect(api.fetchAffiliatePage).toHaveBeenCalledWith(signedIn.user, expect.anything(), null, 1));
+    expect(within(panel).getByText("No payout is waiting to be paid.")).toBeTruthy();
+  });
+
   test("choose, export for the bank, record in one go; what was skipped says why", async () => {
     const wise = {
       ...pending,
@@ -490,9 +522,12 @@ describe("due payouts", () => {
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     render(<AdvertiserPage />);
     const panel = (await screen.findByRole("heading", { name: "Due payouts" })).closest("section")!;
+    // Closed, it counts from the list's first page and fetches no whole list (pages of 500).
     expect(within(panel).getByText(/^2 requested payouts waiting to be paid/)).toBeTruthy();
+    expect(api.fetchAffiliatePage.mock.calls.filter(([, , , limit]) => limit === 500)).toEqual([]);
     fireEvent.click(within(panel).getByRole("button", { name: "View" }));
-    const table = within(panel).getByRole("region", { name: "Payouts due" });
+    const table = await within(panel).findByRole("region", { name: "Payouts due" });
+    expect(api.fetchAffiliatePage.mock.calls.filter(([, , , limit]) => limit === 500)).toHaveLength(2);
     expect(within(table).getAllByRole("row")).toHaveLength(3);
     fireEvent.click(within(panel).getByRole("checkbox", { name: "Choose Wanda Wire" }));
     expect(within(panel).getByText("1 chosen · $240.00")).toBeTruthy();

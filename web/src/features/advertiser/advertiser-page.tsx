@@ -22,7 +22,7 @@ import { OverdueRefunds } from "./overdue-refunds";
 import { PayoutHistory } from "./payout-history";
 import { ProgrammeReportPanel } from "./programme-report";
 import { SuspensionDialog } from "./suspension-dialog";
-import { noFilters, useAffiliateList, useIsAdvertiser, usePayoutLists, type Filters } from "./use-advertiser";
+import { noFilters, useAffiliateList, useIsAdvertiser, type Filters } from "./use-advertiser";
 import styles from "./advertiser.module.css";
 
 /** SPEC.md §2 and §8's words. */
@@ -76,7 +76,6 @@ function AdvertiserDashboard({ user, isAdmin }: { user: User; isAdmin: boolean }
   const [filters, setFilters] = useState<Filters>(noFilters);
   const search = useDebounced(filters.search, searchPauseMs);
   const list = useAffiliateList(user, { ...filters, search });
-  const payoutLists = usePayoutLists(user);
   const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
   const [historyVersion, setHistoryVersion] = useState(0);
   // The affiliate whose payout is waiting for the staff member's yes (the dialog is open while set).
@@ -144,7 +143,7 @@ function AdvertiserDashboard({ user, isAdmin }: { user: User; isAdmin: boolean }
       <OverdueRefunds user={user} />
       <DuePayouts
         user={user}
-        views={payoutLists ?? []}
+        pendingCount={totals.pending_payouts}
         onRecorded={() => {
           list.refresh();
           setHistoryVersion((version) => version + 1);

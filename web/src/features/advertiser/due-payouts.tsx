@@ -12,6 +12,7 @@ import { formatDollars } from "@domain/money";
 import { genericColumns, genericRows, paypalRows, wiseColumns, wiseRows, type ExportRow } from "@domain/payout-batch";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
+import { Loading } from "../../components/loading";
 import { saveFile } from "../../lib/api";
 import { csvBlob, toCsv } from "../../lib/csv";
 import { payBatch, type PayoutBatch } from "./advertiser-api";
@@ -27,6 +28,7 @@ import {
 } from "./bulk-action";
 import { DisclosurePanel } from "./disclosure-panel";
 import { ReadyPayouts } from "./ready-payouts";
+import { useAnyReady, usePayoutLists } from "./use-advertiser";
 import styles from "./advertiser.module.css";
 
 /** The files a payment provider takes: Wise's batch template, PayPal Payouts' (no header), everything. */
@@ -49,19 +51,28 @@ function exportRow(view: AffiliateView): ExportRow {
   };
 }
 
+/** Nothing to choose from until the lists have come. */
+const noViews: readonly AffiliateView[] = [];
+
 export function DuePayouts({
   user,
-  views,
+  pendingCount,
   onRecorded,
 }: {
   user: User;
-  views: readonly AffiliateView[];
+  /** The programme's payouts pending, as counted with the list's first page. */
+  pendingCount: number;
   /** After a batch: the summary is fetched again. */
   onRecorded(): void;
 }) {
+  const [open, setOpen] = useState(false);
+  // The lists are fetched once the panel is opened; until then the lead says what the counts say.
+  const lists = usePayoutLists(user, open);
+  const anyReady = useAnyReady(user);
+  const views = lists ?? noViews;
   const due = useMemo(() => views.filter((view) => view.row.payout_pending), [views]);
   const ready = useMemo(() => views.filter((view) => view.row.payout_ready).length, [views]);
-  const [open, setOpen] = useState(false);
+  const dueCount = lists ? due.length : pendingCount;
   const batch = useBulkAction<PayoutBatch>(due, (userIds) => payBatch(user, userIds), onRecorded);
   const { selected } = batch;
   const total = selected.reduce((sum, view) => sum + rowCents(view.row.pending_payout ?? 0), 0);
@@ -76,18 +87,21 @@ export function DuePayouts({
       heading="Due payouts"
       lead={
         <p className="muted">
-          {due.length === 0
+          {dueCount === 0
             ? "No payout is waiting to be paid."
-            : `${due.length.toLocaleString("en-US")} requested payout${due.length === 1 ? "" : "s"} waiting to be paid: choose them, export them for your bank, and record them as paid in one go.`}
-          {ready > 0
+            : `${dueCount.toLocaleString("en-US")} requested payout${dueCount === 1 ? "" : "s"} waiting to be paid: choose them, export them for your bank, and record them as paid in one go.`}
+          {lists && ready > 0
             ? ` ${ready.toLocaleString("en-US")} more affiliate${ready === 1 ? " could" : "s could"} be paid without having asked.`
-            : ""}
+            : !lists && anyReady
+              ? " Other affiliates could be paid without having asked."
+              : ""}
         </p>
       }
       open={open}
       onToggle={() => setOpen(!open)}
       tall
     >
+      {lists ? null : <Loading label="Loading the payouts…" />}
       {batch.result ? <BatchResult result={batch.result} views={views} /> : null}
       {due.length === 0 ? null : (
         <>
@@ -140,7 +154,7 @@ export function DuePayouts({
           />
         </>
       )}
-      <ReadyPayouts user={user} views={views} onIssued={onRecorded} />
+      {lists ? <ReadyPayouts user={user} views={views} onIssued={onRecorded} /> : null}
       <Dialog
         open={batch.confirming}
         title="Record these payouts?"

@@ -124,6 +124,7 @@ export function useAffiliateList(user: User, filters: Filters): ListState {
   const refresh = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: ["affiliate-pages", user.uid] });
     void queryClient.invalidateQueries({ queryKey: ["affiliate-lists", user.uid] });
+    void queryClient.invalidateQueries({ queryKey: ["any-ready", user.uid] });
   }, [queryClient, user.uid]);
 
   const { mutateAsync } = useMutation({
@@ -196,11 +197,15 @@ export function useAffiliateList(user: User, filters: Filters): ListState {
   };
 }
 
+/** The list of affiliates staff could pay now without their asking, as the server takes it. */
+const readyFilters = (): ListFilters => ({ ...listFilters(noFilters, "pending-first"), ready: true });
+
 /**
  * Every affiliate with a payout pending and every one staff could pay now (issue 19's due and ready
- * payouts), fetched whole: the payouts panel chooses among them all. Undefined until both have come.
+ * payouts), fetched whole once the payouts panel is opened (`wanted`): it chooses among them all, and a
+ * large programme's page should not read them on every visit. Undefined until both have come.
  */
-export function usePayoutLists(user: User): AffiliateView[] | undefined {
+export function usePayoutLists(user: User, wanted: boolean): AffiliateView[] | undefined {
   const lists = useQueries({
     queries: (["due", "ready"] as const).map((kind) => ({
       queryKey: ["affiliate-lists", user.uid, kind],
@@ -212,10 +217,31 @@ export function usePayoutLists(user: User): AffiliateView[] | undefined {
           console.error("Loading the payouts due failed:", error);
           throw error;
         }),
+      enabled: wanted,
     })),
   });
   const [due, ready] = lists.map((list) => list.data ?? (list.isError ? [] : undefined));
   return useMemo(() => (due && ready ? [...due, ...ready].map(affiliateView) : undefined), [due, ready]);
+}
+
+/**
+ * Whether any affiliate could be paid now without having asked, for the payouts panel's lead while it is
+ * closed: the ready list's first row only (the server stops at the first it finds), not the whole list.
+ * Undefined while asking or when asking failed (only logged).
+ */
+export function useAnyReady(user: User): boolean | undefined {
+  const { data } = useQuery({
+    queryKey: ["any-ready", user.uid],
+    queryFn: () =>
+      fetchAffiliatePage(user, readyFilters(), null, 1).then(
+        (page) => page.affiliates.length > 0,
+        (error: unknown) => {
+          console.error("Loading the payouts due failed:", error);
+          throw error;
+        },
+      ),
+  });
+  return data;
 }
 
 /** The refunds overdue for their sale; undefined while asking, or when asking failed (only logged). */
