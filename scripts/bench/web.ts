@@ -150,7 +150,7 @@ function htmlAssets(html: string): { blocking: string[]; js: string[]; css: stri
       if (!src) continue;
       if (/type="module"|\bdefer\b|\basync\b/.test(tag)) js.push(src);
       else blocking.push(src);
-    } else if (tag.includes('rel="modulepreload"')) {
+    } else if (tag.includes('rel="modulepreload"') || (tag.includes('rel="preload"') && tag.includes('as="script"'))) {
       const href = attribute(tag, "href");
       if (href) js.push(href);
     } else if (tag.includes('rel="stylesheet"')) {

@@ -61,7 +61,8 @@ function pageAssets(html: string): { js: string[]; css: string[] } {
   const css: string[] = [];
   for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
     if (tag.startsWith("<script") && tag.includes('type="module"')) js.push(attribute(tag, "src")!);
-    else if (tag.includes('rel="modulepreload"')) js.push(attribute(tag, "href")!);
+    else if (tag.includes('rel="modulepreload"') || /rel="preload" as="script"/.test(tag))
+      js.push(attribute(tag, "href")!);
     else if (tag.includes('rel="stylesheet"')) css.push(attribute(tag, "href")!);
   }
   return { js: js.filter(Boolean), css: css.filter(Boolean) };
