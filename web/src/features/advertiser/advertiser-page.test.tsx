@@ -464,7 +464,7 @@ describe("due payouts", () => {
     const panel = (await screen.findByRole("heading", { name: "Due payouts" })).closest("section")!;
     expect(
       (await within(panel).findByText(/^1 requested payout waiting to be paid/)).textContent!.endsWith(
-        " Other affiliates could be paid without having asked.",
+        " Some affiliates could be paid without having asked.",
       ),
     ).toBe(true);
     // One row of the ready list tells it; the whole lists wait for the panel.

@@ -93,7 +93,7 @@ export function DuePayouts({
           {lists && ready > 0
             ? ` ${ready.toLocaleString("en-US")} more affiliate${ready === 1 ? " could" : "s could"} be paid without having asked.`
             : !lists && anyReady
-              ? " Other affiliates could be paid without having asked."
+              ? " Some affiliates could be paid without having asked."
               : ""}
         </p>
       }
