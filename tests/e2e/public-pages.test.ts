@@ -146,6 +146,31 @@ test("public pages never load the Firestore SDK; Auth loads after the page is up
   }
 });
 
+test("the signed-in pages are the app shell fetching their chunks and the Firebase SDKs at once; unknown paths the bare shell", async () => {
+  const manifest = JSON.parse(readFileSync(path.join(rootDir, "web/dist/.vite/manifest.json"), "utf8")) as Record<
+    string,
+    { file: string; src?: string }
+  >;
+  const sdks = Object.values(manifest)
+    .filter((chunk) => /firebase\/(auth|firestore)\//.test(chunk.src ?? ""))
+    .map((chunk) => chunk.file);
+  expect(sdks).toHaveLength(2);
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="preload" as="script" crossorigin href="\/([^"]+)">/g)].map(([, file]) => file!);
+  for (const route of ["/signup", "/login", "/dashboard", "/advertiser"]) {
+    const html = await (await fetch(`${siteUrl}${route}`)).text();
+    expect(html, route).toContain('<div id="root" data-shell>');
+    expect(preloads(html), route).toEqual(expect.arrayContaining(sdks));
+  }
+  // Each page preloads its own chunk, not the others'.
+  const dashboard = preloads(await (await fetch(`${siteUrl}/dashboard`)).text());
+  expect(dashboard.some((file) => file.includes("dashboard-page"))).toBe(true);
+  expect(dashboard.some((file) => file.includes("advertiser-page"))).toBe(false);
+  const unknown = await (await fetch(`${siteUrl}/no/such/page`)).text();
+  expect(unknown).toContain('<div id="root" data-shell>');
+  expect(preloads(unknown)).toEqual([]);
+});
+
 test("the social-sharing image is a 1200×630 PNG", async () => {
   const response = await fetch(`${siteUrl}/og-image.png`);
   expect(response.status).toBe(200);
