@@ -81,13 +81,14 @@ const inlineCssKb = (html: string) =>
 const authKey = Object.keys(manifest).find((key) => /[\\/]firebase[\\/]auth[\\/]/.test(manifest[key]!.src ?? ""));
 
 const pages = readdirSync(dist)
+  .filter((file) => file.endsWith(".html"))
+  .sort()
+  .map((file) => ({ file, html: readFileSync(path.join(dist, file), "utf8") }))
   // The app shell's pages (app.html, and the signed-in pages' own copies) are not public pages.
-  .filter((file) => file.endsWith(".html") && !readFileSync(path.join(dist, file), "utf8").includes("data-shell"))
-  .sort();
+  .filter(({ html }) => !html.includes("data-shell"));
 const problems: string[] = [];
-const rows = pages.map((file) => {
+const rows = pages.map(({ file, html }) => {
   const route = file === "index.html" ? "/" : `/${file.replace(/\.html$/, "")}`;
-  const html = readFileSync(path.join(dist, file), "utf8");
   const { js, css } = pageAssets(html);
   for (const [tag, code] of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) {
     // An inline script runs where it stands, without a request: only a few lines (the session hint,

@@ -90,6 +90,10 @@ function firebaseSdkChunks(manifest: Manifest): string[] {
   return keys;
 }
 
+/** `document` with `tags` added at the end of its head. */
+const withHeadTags = (document: string, tags: string[]) =>
+  document.replace("</head>", `  ${tags.join("\n    ")}\n  </head>`);
+
 /** `document` with its module script and script preloads moved from the head to the end of the body. */
 function scriptsLast(document: string): string {
   const tag = /<script type="module"[^>]*><\/script>|<link rel="(?:modulepreload|preload" as="script)"[^>]*>/g;
@@ -145,6 +149,12 @@ try {
     throw new Error("dist/index.html has no empty #root or no <title>: was it built from web/index.html?");
   }
   checkInlineScriptsAllowed(template);
+  /** The route chunks `page` loads before it renders (at least one, or the manifest is not this build's). */
+  const pageChunks = async (page: string) => {
+    const chunks = await routeChunks(vite, manifest, routes, page);
+    if (chunks.length === 0) throw new Error(`${page}: found no route chunk in the build manifest`);
+    return chunks;
+  };
   // Every other path gets the app shell, marked so the browser renders over it rather than hydrating it
   // (src/main.tsx): it paints with the page's first bytes.
   const shellTemplate = template.replace(
@@ -159,12 +169,8 @@ try {
   // at once instead of one round trip per level of imports.
   const sdks = firebaseSdkChunks(manifest);
   for (const page of shellPaths) {
-    const chunks = await routeChunks(vite, manifest, routes, page);
-    if (chunks.length === 0) throw new Error(`${page}: found no route chunk in the build manifest`);
-    const assets = pageAssetTags(manifest, template, [...chunks, ...sdks], { shell: true });
-    const document = scriptsLast(
-      inlineStylesheets(shellTemplate.replace("</head>", `  ${assets.join("\n    ")}\n  </head>`)),
-    );
+    const assets = pageAssetTags(manifest, template, [...(await pageChunks(page)), ...sdks], { shell: true });
+    const document = scriptsLast(inlineStylesheets(withHeadTags(shellTemplate, assets)));
     const file = `${page.slice(1)}.html`;
     writeFileSync(path.join(dist, file), document);
     console.log(`app shell for ${page} → dist/${file} (${(document.length / 1024).toFixed(1)} KB)`);
@@ -174,14 +180,11 @@ try {
   const indexable: string[] = [];
   for (const page of prerenderedPaths) {
     const { html, title, head } = await renderPage(page);
-    const chunks = await routeChunks(vite, manifest, routes, page);
-    if (chunks.length === 0) throw new Error(`${page}: found no route chunk in the build manifest`);
-    const assets = pageAssetTags(manifest, template, chunks);
+    const assets = pageAssetTags(manifest, template, await pageChunks(page));
     const document = scriptsLast(
       inlineStylesheets(
-        template
+        withHeadTags(template, assets)
           .replace(/<title>.*<\/title>/, `<title>${title}</title>\n    ${head}`)
-          .replace("</head>", `  ${assets.join("\n    ")}\n  </head>`)
           .replace('<div id="root"></div>', `<div id="root">${html}</div>`),
       ),
     );

@@ -197,8 +197,11 @@ export function useAffiliateList(user: User, filters: Filters): ListState {
   };
 }
 
-/** The list of affiliates staff could pay now without their asking, as the server takes it. */
-const readyFilters = (): ListFilters => ({ ...listFilters(noFilters, "pending-first"), ready: true });
+/** The payouts panel's lists as the server takes them: payouts due, or affiliates staff could pay now. */
+const payoutListFilters = (kind: "due" | "ready"): ListFilters => ({
+  ...listFilters(noFilters, "pending-first"),
+  [kind === "due" ? "pending" : "ready"]: true,
+});
 
 /**
  * Every affiliate with a payout pending and every one staff could pay now (issue 19's due and ready
@@ -210,10 +213,7 @@ export function usePayoutLists(user: User, wanted: boolean): AffiliateView[] | u
     queries: (["due", "ready"] as const).map((kind) => ({
       queryKey: ["affiliate-lists", user.uid, kind],
       queryFn: () =>
-        fetchEveryAffiliate(user, {
-          ...listFilters(noFilters, "pending-first"),
-          [kind === "due" ? "pending" : "ready"]: true,
-        }).catch((error: unknown) => {
+        fetchEveryAffiliate(user, payoutListFilters(kind)).catch((error: unknown) => {
           console.error("Loading the payouts due failed:", error);
           throw error;
         }),
@@ -233,7 +233,7 @@ export function useAnyReady(user: User): boolean | undefined {
   const { data } = useQuery({
     queryKey: ["any-ready", user.uid],
     queryFn: () =>
-      fetchAffiliatePage(user, readyFilters(), null, 1).then(
+      fetchAffiliatePage(user, payoutListFilters("ready"), null, 1).then(
         (page) => page.affiliates.length > 0,
         (error: unknown) => {
           console.error("Loading the payouts due failed:", error);
