@@ -47,7 +47,7 @@ export const affiliateCursorPattern = /^[A-Za-z0-9_-]{4,600}$/;
 type CursorValue = boolean | number | string;
 
 /** The fields read per affiliate: a row's, and every key the list orders or filters by. */
-const listFields = [...summarySourceFields, "owed_cents", "risk_margin_cents"] as const;
+export const listFields = [...summarySourceFields, "owed_cents", "risk_margin_cents"] as const;
 
 interface ListPlan extends ListShape {
   query: Query;

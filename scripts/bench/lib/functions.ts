@@ -9,6 +9,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Express, Request, Response } from "express";
+import type * as AffiliatePagesModule from "../../../functions/src/advertiser/affiliate-pages.ts";
 import type * as SummaryModule from "../../../functions/src/advertiser/summary.ts";
 import type * as FirestoreModule from "../../../functions/src/data/firestore.ts";
 import type * as KnownLinksModule from "../../../functions/src/data/known-links.ts";
@@ -69,6 +70,7 @@ export async function loadFunctions() {
     model,
     advertisers,
     summary,
+    affiliatePages,
     advertiserSummary,
     money,
     balance,
@@ -83,6 +85,7 @@ export async function loadFunctions() {
     compiled<typeof ModelModule>("domain/model.js"),
     compiled<typeof AdvertisersModule>("domain/advertisers.js"),
     compiled<typeof SummaryModule>("advertiser/summary.js"),
+    compiled<typeof AffiliatePagesModule>("advertiser/affiliate-pages.js"),
     compiled<typeof AdvertiserSummaryModule>("domain/advertiser-summary.js"),
     compiled<typeof MoneyModule>("domain/money.js"),
     compiled<typeof BalanceModule>("domain/balance.js"),
@@ -105,6 +108,8 @@ export async function loadFunctions() {
     readSummaryRows: summary.readSummaryRows,
     loadSummaryPage: summary.loadSummaryPage,
     summarySourceFields: advertiserSummary.summarySourceFields,
+    listPlan: affiliatePages.listPlan,
+    listFields: affiliatePages.listFields,
     formatDollars: money.formatDollars,
     balanceOf: balance.balanceOf,
     minimumPayoutCents: payoutEligibility.minimumPayoutCents,
