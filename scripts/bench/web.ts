@@ -69,7 +69,13 @@ export async function benchWeb(ctx: BenchContext): Promise<Section> {
 
   log("web: bytes per route");
   const bytes: RouteBytes[] = [];
-  for (const route of publicRoutes) bytes.push(await routeBytes(ctx, browser, route, "anyone"));
+  for (const route of publicRoutes) bytes.push(await routeBytes(ctx, browser, route, "visitor"));
+  // Someone signed in at this browser: the islands script loads the app, which hydrates the page.
+  bytes.push(
+    await routeBytes(ctx, browser, "/", "affiliate", dashboard.storageState, (page) =>
+      page.locator('nav[data-auth="signed-in"]').waitFor({ timeout: 60_000 }),
+    ),
+  );
   bytes.push(await routeBytes(ctx, browser, "/signup", "signed out"));
   bytes.push(await routeBytes(ctx, browser, "/dashboard", "affiliate", dashboard.storageState, cardsFilledAt));
   if (staff) {
@@ -357,7 +363,7 @@ function report(
       "route",
       "as",
       "JS before first paint (render-blocking)",
-      "JS the HTML names (to hydrate)",
+      "JS the HTML names",
       "all JS loaded",
       "JS files",
       "CSS",
@@ -398,7 +404,8 @@ function report(
       `${kb(median(runs.map((run) => run.transferred)), 0)} in ${median(runs.map((run) => run.requests))} request(s)`,
     ]),
   };
-  const home = bytes.find((row) => row.route === "/")!;
+  const home = bytes.find((row) => row.route === "/" && row.who === "visitor")!;
+  const homeSignedIn = bytes.find((row) => row.route === "/" && row.who === "affiliate")!;
   const dash = bytes.find((row) => row.route === "/dashboard")!;
   const lcpRatio = lcp(paints.home).median / lcp(paints.homeFloor).median;
   const vsFloor = (what: (runs: PaintRun[]) => ReturnType<typeof spread>) =>
@@ -411,20 +418,20 @@ function report(
   const targets: Target[] = [
     {
       promise: "Public page: under 100 KB of gzip JavaScript before first paint",
-      measured: `/ : ${kb(home.blockingJs)} render-blocking; ${kb(home.htmlJs)} named by the HTML to hydrate after paint`,
+      measured: `/ : ${kb(home.blockingJs)} render-blocking; ${kb(home.htmlJs)} named by the HTML, run after paint`,
       met: home.blockingJs < 100 * 1024,
       margin: margin(home.blockingJs, 100 * 1024),
-      note: [
-        prose.text("paints-without-script"),
-        prose.text(home.htmlJs < 100 * 1024 ? "hydration-under" : "hydration-over", { htmlJs: kb(home.htmlJs) }),
-      ].join(" "),
+      note: prose.text("paints-without-script"),
     },
     {
       promise: "Public page: JavaScript the HTML names for hydration at most 60 KB gzip (issue 20)",
-      measured: `/ : ${kb(home.htmlJs)} in the HTML's module scripts and preloads`,
+      measured: `/ : ${kb(home.htmlJs)} in the HTML's module scripts and preloads (${kb(home.allJs)} loaded by a visitor)`,
       met: home.htmlJs <= 60 * 1024,
       margin: margin(home.htmlJs, 60 * 1024),
-      note: prose.text("hydration-60", { htmlJs: kb(home.htmlJs) }),
+      note: prose.text(home.htmlJs <= 60 * 1024 ? "islands" : "islands-over", {
+        htmlJs: kb(home.htmlJs),
+        signedInJs: kb(homeSignedIn.allJs),
+      }),
     },
     {
       promise: "Public page: LCP within 1.4× the static floor (issue 20; 1.5× before)",

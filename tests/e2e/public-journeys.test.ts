@@ -21,12 +21,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A fresh visitor (own local storage) on `route`, once the page has hydrated and knows who is signed in. */
+/** A fresh visitor (own local storage) on `route`: the prerendered page, its islands script run. */
 async function visit(route: string): Promise<{ page: Page; errors: string[] }> {
   const page = await (await browser.newContext()).newPage();
   const errors = collectPageErrors(page);
-  await page.goto(`${siteUrl}${route}`);
-  await page.locator('nav[data-auth="signed-out"]').waitFor();
+  // The load event comes after the page's module scripts have run.
+  await page.goto(`${siteUrl}${route}`, { waitUntil: "load" });
   return { page, errors };
 }
 

@@ -58,9 +58,9 @@ async function newPage(viewport = viewports.desktop, javaScriptEnabled = true): 
   return context.newPage();
 }
 
-/** The page has hydrated and asked Auth who is signed in (the header's account buttons depend on it). */
+/** The page as a visitor who is not signed in sees it: its HTML, with Log in and Sign Up in the header. */
 async function settled(page: Page): Promise<void> {
-  await page.locator('nav[data-auth="signed-out"]').waitFor();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign Up" }).waitFor();
 }
 
 const meta = (page: Page, selector: string, attribute = "content") =>
@@ -124,26 +124,63 @@ describe.each(publicPages)("$path", ({ path: route, title, heading, canonical })
   );
 });
 
-test("public pages never load the Firestore SDK; Auth loads after the page is up", async () => {
+test("a visitor who is not signed in runs only the islands script; with the session hint the app hydrates the page", async () => {
   const manifest = JSON.parse(readFileSync(path.join(rootDir, "web/dist/.vite/manifest.json"), "utf8")) as Record<
     string,
-    { file: string; src?: string }
+    { file: string; src?: string; imports?: string[] }
   >;
+  // The islands script and everything it imports statically.
+  const closure = new Set<string>();
+  const visit = (key: string) => {
+    if (closure.has(manifest[key]!.file)) return;
+    closure.add(manifest[key]!.file);
+    (manifest[key]!.imports ?? []).forEach(visit);
+  };
+  visit("src/islands.ts");
+  const islandFiles = [...closure].sort();
   const chunkOf = (pattern: RegExp) =>
     Object.values(manifest).find((chunk) => pattern.test(chunk.src ?? ""))?.file ?? "no such chunk";
-  const firestoreChunk = chunkOf(/firebase\/firestore\//);
   const authChunk = chunkOf(/firebase\/auth\//);
-  expect(firestoreChunk).toMatch(/^assets\//);
+  expect(authChunk).toMatch(/^assets\//);
+  const scripts = (requested: string[]) =>
+    requested.filter((url) => url.endsWith(".js")).map((url) => new URL(url).pathname.slice(1));
 
   for (const { path: route } of publicPages) {
     const page = await newPage();
+    const errors = collectPageErrors(page);
     const requested: string[] = [];
     page.on("request", (request) => requested.push(request.url()));
     await page.goto(`${siteUrl}${route}`);
     await settled(page);
-    expect(requested.filter((url) => url.endsWith(firestoreChunk) || /:8085\/|firestore/.test(url))).toEqual([]);
-    expect(requested.some((url) => url.endsWith(authChunk))).toBe(true);
+    // Nothing after the load either: no React, no Firebase, no Firestore.
+    await page.waitForLoadState("networkidle");
+    expect(scripts(requested).sort(), route).toEqual(islandFiles);
+    expect(
+      requested.filter((url) => /:8085\/|firestore|identitytoolkit/.test(url)),
+      route,
+    ).toEqual([]);
+    expect(await page.locator("nav[data-auth]").getAttribute("data-auth"), route).toBe("unknown");
+    expect(errors, route).toEqual([]);
   }
+
+  // Someone signed in here last time: the islands script loads the app, which hydrates the page (without a
+  // mismatch, which React reports as an error) and asks Auth. This hint is stale, so Auth's answer wins: the
+  // visitor's buttons, and the hint cleared.
+  const page = await newPage();
+  await page.addInitScript(() => window.localStorage.setItem("signedIn", "1"));
+  const errors = collectPageErrors(page);
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(request.url()));
+  await page.goto(siteUrl);
+  await page.locator('nav[data-auth="signed-out"]').waitFor();
+  expect(scripts(requested)).toEqual(expect.arrayContaining([...islandFiles, authChunk]));
+  expect(requested.filter((url) => url.endsWith(chunkOf(/firebase\/firestore\//)))).toEqual([]);
+  expect(await page.evaluate(() => window.localStorage.getItem("signedIn"))).toBeNull();
+  expect(await page.evaluate(() => document.documentElement.hasAttribute("data-signed-in"))).toBe(false);
+  await expect
+    .poll(() => page.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents())
+    .toEqual(["Log in", "Sign Up"]);
+  expect(errors).toEqual([]);
 });
 
 test("the signed-in pages are the app shell fetching their chunks and the Firebase SDKs at once; unknown paths the bare shell", async () => {

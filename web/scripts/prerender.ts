@@ -5,8 +5,10 @@
  * (dist/dashboard.html and the like, preloading what that page and Firebase need), and robots.txt and
  * sitemap.xml for the public pages.
  *
- * Each page's HTML also preloads its own route chunk (and that chunk's imports): the browser must load it
- * before hydrating (src/main.tsx), and would otherwise only discover it once the entry chunk has run.
+ * A public page's HTML names the islands script (src/islands.ts), not the app: for a visitor who is not
+ * signed in the page is complete as it is, and only someone signed in at this browser loads the app, which
+ * hydrates it. A signed-in page's shell preloads its route chunks and the Firebase SDKs, which the browser
+ * would otherwise only discover once the entry chunk has run.
  *
  * A prerendered page paints from its HTML alone: its stylesheets are inlined (about 3 KB of gzip; one round
  * trip sooner than a stylesheet fetched first, which is most of a phone's first paint), and its module
@@ -55,26 +57,43 @@ async function routeChunks(vite: ViteDevServer, manifest: Manifest, routes: Rout
 }
 
 /**
- * The preload and stylesheet tags `page` needs beyond what the template already loads. The app shell's
- * (`shell`) preload without parsing (rel=preload, not modulepreload) and name no stylesheet: the shell
- * paints without its page's styles, which come with the page's chunk (Vite's loader waits for them before
- * the page renders), and on a repeat visit, with every chunk in the HTTP cache, a modulepreload would parse
- * some 330 KB of script before the first paint.
+ * The tags a signed-in page's shell needs beyond what the template already loads: its chunks preloaded
+ * without parsing (rel=preload, not modulepreload), and no stylesheet. The shell paints without its page's
+ * styles, which come with the page's chunk (Vite's loader waits for them before the page renders), and on a
+ * repeat visit, with every chunk in the HTTP cache, a modulepreload would parse some 330 KB of script before
+ * the first paint.
  */
-function pageAssetTags(manifest: Manifest, template: string, chunks: string[], { shell = false } = {}): string[] {
-  const { files, css } = chunkClosure(manifest, chunks);
-  return [
-    ...[...(shell ? [] : css)]
-      .filter((file) => !template.includes(`/${file}"`))
-      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...[...files]
-      .filter((file) => !template.includes(`/${file}"`))
-      .map((file) =>
-        shell
-          ? `<link rel="preload" as="script" crossorigin href="/${file}">`
-          : `<link rel="modulepreload" crossorigin href="/${file}">`,
-      ),
+function shellAssetTags(manifest: Manifest, template: string, chunks: string[]): string[] {
+  return [...chunkClosure(manifest, chunks).files]
+    .filter((file) => !template.includes(`/${file}"`))
+    .map((file) => `<link rel="preload" as="script" crossorigin href="/${file}">`);
+}
+
+/** The stylesheets of a public page's route chunks that the template does not already load. */
+function pageStylesheetTags(manifest: Manifest, template: string, chunks: string[]): string[] {
+  return [...chunkClosure(manifest, chunks).css]
+    .filter((file) => !template.includes(`/${file}"`))
+    .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+}
+
+/**
+ * The template of the public pages: the islands script (src/islands.ts) and its imports instead of the
+ * app's entry and preloads. A visitor who is not signed in runs no React on them; the islands script loads
+ * the app, which hydrates the page, only for someone signed in at this browser. The app's stylesheet stays.
+ */
+function publicTemplate(manifest: Manifest, template: string): string {
+  const app = manifest["index.html"];
+  const islands = manifest["src/islands.ts"];
+  if (!app?.isEntry || !islands?.isEntry) throw new Error("The build manifest has no app or islands entry");
+  const appScript = `<script type="module" crossorigin src="/${app.file}"></script>`;
+  if (!template.includes(appScript)) throw new Error(`dist/index.html does not load ${app.file}`);
+  const islandsTags = [
+    `<script type="module" crossorigin src="/${islands.file}"></script>`,
+    ...[...chunkClosure(manifest, ["src/islands.ts"]).files]
+      .filter((file) => file !== islands.file)
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ];
+  return template.replace(/\s*<link rel="modulepreload"[^>]*>/g, "").replace(appScript, islandsTags.join("\n    "));
 }
 
 /**
@@ -169,7 +188,7 @@ try {
   // at once instead of one round trip per level of imports.
   const sdks = firebaseSdkChunks(manifest);
   for (const page of shellPaths) {
-    const assets = pageAssetTags(manifest, template, [...(await pageChunks(page)), ...sdks], { shell: true });
+    const assets = shellAssetTags(manifest, template, [...(await pageChunks(page)), ...sdks]);
     const document = scriptsLast(inlineStylesheets(withHeadTags(shellTemplate, assets)));
     const file = `${page.slice(1)}.html`;
     writeFileSync(path.join(dist, file), document);
@@ -178,12 +197,13 @@ try {
 
   const siteUrl = loadEnv(mode, webDir, "VITE_").VITE_SITE_URL!.replace(/\/+$/, "");
   const indexable: string[] = [];
+  const pageTemplate = publicTemplate(manifest, template);
   for (const page of prerenderedPaths) {
     const { html, title, head } = await renderPage(page);
-    const assets = pageAssetTags(manifest, template, await pageChunks(page));
+    const stylesheets = pageStylesheetTags(manifest, template, await pageChunks(page));
     const document = scriptsLast(
       inlineStylesheets(
-        withHeadTags(template, assets)
+        withHeadTags(pageTemplate, stylesheets)
           .replace(/<title>.*<\/title>/, `<title>${title}</title>\n    ${head}`)
           .replace('<div id="root"></div>', `<div id="root">${html}</div>`),
       ),

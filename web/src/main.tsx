@@ -5,11 +5,14 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes } from "react-router-dom";
 import { App } from "./app/app";
 import { routes } from "./app/routes";
+import { watchAdvertiserLinks } from "./lib/current-advertiser";
+
+watchAdvertiserLinks();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-// A prerendered page is hydrated: its route's chunk must be loaded first, or the first render would not
+// A prerendered page is hydrated (the public pages load this only for someone signed in: src/islands.ts): its route's chunk must be loaded first, or the first render would not
 // match the HTML. The app shell (app.html, every other path: the header and the loading state) is rendered
 // over, once its route's chunks are in too, so the first render shows the header the shell painted instead
 // of the router's bare fallback.

@@ -78,10 +78,18 @@ describe("header", () => {
     expect(within(nav).getByRole("link", { name: "Advertiser" }).getAttribute("href")).toBe("/advertiser");
   });
 
-  test("while the auth state is unknown (and in the prerendered HTML): no account buttons", () => {
+  test("while the auth state is unknown (and in the prerendered HTML): the visitor's buttons, for the session hint's CSS to show or hide", () => {
     renderLayout({ status: "unknown" });
-    expect(linkNames(screen.getByRole("navigation", { name: "Main" }))).toEqual([]);
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    expect(linkNames(nav)).toEqual(["Log in", "Sign Up"]);
+    for (const link of within(nav).getAllByRole("link")) expect(link.hasAttribute("data-if-signed-out")).toBe(true);
     expect(screen.queryByRole("button", { name: "Account" })).toBeNull();
+    cleanup();
+    // Once Auth has answered, they follow its answer alone.
+    renderLayout({ status: "signed-out" });
+    for (const link of within(screen.getByRole("navigation", { name: "Main" })).getAllByRole("link")) {
+      expect(link.hasAttribute("data-if-signed-out")).toBe(false);
+    }
   });
 
   test("while the auth state is unknown, the banner is there for the session hint's CSS to show or hide", () => {

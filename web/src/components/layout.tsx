@@ -11,6 +11,8 @@ import styles from "./layout.module.css";
 
 /** Marks what shows before Auth answers only when the session hint says someone is signed in. */
 const ifSignedInAttribute = "data-if-signed-in";
+/** Marks what shows before Auth answers only when the session hint says no one is signed in. */
+const ifSignedOutAttribute = "data-if-signed-out";
 
 /** Header and footer of every page (SPEC.md §2 "Layout"). */
 export function Layout() {
@@ -30,6 +32,9 @@ export function Layout() {
 
 function Header() {
   const auth = useAuthState();
+  // Before Auth answers, the visitor's buttons show unless the session hint says someone is signed in: a
+  // prerendered public page keeps them as its header for good when no one is (src/islands.ts).
+  const whileUnknown = auth.status === "unknown" ? { [ifSignedOutAttribute]: "" } : {};
   return (
     <>
       {/* While Auth resolves, shown only if someone was signed in here last time (lib/session-hint.ts). */}
@@ -48,7 +53,7 @@ function Header() {
           <img src="/favicon.svg" alt="" width="32" height="32" />
           <span>{programme.name}</span>
         </Link>
-        {/* Empty until the auth state is known (after first paint); it keeps its height so nothing moves. */}
+        {/* Its place kept until the auth state is known, so nothing moves when it is. */}
         <nav aria-label="Main" className={styles["header-nav"]} data-auth={auth.status}>
           {auth.status === "signed-in" ? (
             <>
@@ -70,17 +75,17 @@ function Header() {
                 </NavButton>
               ) : null}
             </>
-          ) : auth.status === "signed-out" ? (
+          ) : (
             <>
               {/* Returning affiliates log in; Sign Up is for newcomers. */}
-              <ButtonLink to={paths.login} variant="quiet" className={styles["nav-button"]}>
+              <ButtonLink to={paths.login} variant="quiet" className={styles["nav-button"]} {...whileUnknown}>
                 Log in
               </ButtonLink>
-              <ButtonLink to={paths.signup} className={styles["nav-button"]}>
+              <ButtonLink to={paths.signup} className={styles["nav-button"]} {...whileUnknown}>
                 Sign Up
               </ButtonLink>
             </>
-          ) : null}
+          )}
         </nav>
         {auth.status === "signed-in" ? (
           <AccountMenu email={auth.user.email ?? auth.user.uid} role={roleName(auth.claims)} />

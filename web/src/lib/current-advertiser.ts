@@ -12,6 +12,34 @@ export function rememberAdvertiser(id: AdvertiserId): void {
   }
 }
 
+/**
+ * The attribute of a link that remembers an advertiser when followed (the partner cards' Get Started, SPEC.md
+ * §2): its value is the advertiser's id. A document-wide listener stores it (watchAdvertiserLinks), so the
+ * link works the same on a prerendered page that runs no React (src/islands.ts) and in the app.
+ */
+export const rememberAdvertiserAttribute = "data-remember-advertiser";
+
+let watching = false;
+
+/**
+ * Stores the advertiser of every remembering link the visitor follows, before the link is followed: the
+ * listener is on the document's capture phase, ahead of the router's own click handler. Installed once,
+ * by whichever entry script runs first (src/islands.ts, src/main.tsx).
+ */
+export function watchAdvertiserLinks(): void {
+  if (watching) return;
+  watching = true;
+  document.addEventListener(
+    "click",
+    (event) => {
+      const link = event.target instanceof Element ? event.target.closest(`a[${rememberAdvertiserAttribute}]`) : null;
+      const id = link?.getAttribute(rememberAdvertiserAttribute);
+      if (isAdvertiserId(id)) rememberAdvertiser(id);
+    },
+    { capture: true },
+  );
+}
+
 /** The advertiser last chosen in this browser, else the default one. Browser only (local storage). */
 export function storedAdvertiser(): AdvertiserId {
   const stored = window.localStorage.getItem(currentAdvertiserKey);

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { advertisers, defaultAdvertiserId } from "@domain/advertisers";
-import { currentAdvertiserKey } from "../../lib/current-advertiser";
+import { currentAdvertiserKey, watchAdvertiserLinks } from "../../lib/current-advertiser";
 import { HomePage } from "./home-page";
 import { MarketingPage } from "./marketing-page";
 
@@ -10,6 +10,9 @@ vi.mock("../../config", () => ({ config: { siteUrl: "https://affiliates.example"
 // The Layout's auth state would load Firebase; these pages do not need it.
 vi.mock("../../lib/firebase", () => ({ firebaseApp: {}, loadAuth: () => new Promise(() => undefined) }));
 
+// What the entry scripts install on every page (src/islands.ts, src/main.tsx): the cards' links remember
+// their advertiser through it.
+beforeAll(watchAdvertiserLinks);
 beforeEach(() => window.localStorage.clear());
 afterEach(cleanup);
 

@@ -1,14 +1,15 @@
 import { advertisers, formatRate, type AdvertiserId } from "@domain/advertisers";
 import { paths } from "../../config/paths";
-import { rememberAdvertiser } from "../../lib/current-advertiser";
+import { rememberAdvertiserAttribute } from "../../lib/current-advertiser";
 import { AdvertiserLogo } from "../../components/public-page";
 import { ButtonLink } from "../../components/ui/button";
 import styles from "./landing.module.css";
 
 /**
  * An advertiser to promote, with its commission from the registry and a Get Started link that remembers the
- * advertiser before it opens /signup (SPEC.md §2). A link, not a button: before the page's script has
- * loaded it still reaches /signup.
+ * advertiser before it opens /signup (SPEC.md §2), by its data attribute (lib/current-advertiser.ts), so on a
+ * prerendered page no React runs for it. A link, not a button: before the page's script has loaded it still
+ * reaches /signup.
  */
 export function PartnerCard({ advertiserId, headingLevel = 3 }: { advertiserId: AdvertiserId; headingLevel?: 2 | 3 }) {
   const advertiser = advertisers[advertiserId];
@@ -34,7 +35,7 @@ export function PartnerCard({ advertiserId, headingLevel = 3 }: { advertiserId: 
       <ButtonLink
         to={paths.signup}
         className={styles["partner-action"]}
-        onClick={() => rememberAdvertiser(advertiser.id)}
+        {...{ [rememberAdvertiserAttribute]: advertiser.id }}
         aria-describedby={`partner-${advertiser.id}`}
       >
         Get Started

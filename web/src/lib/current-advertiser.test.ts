@@ -1,0 +1,46 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { currentAdvertiserKey, rememberAdvertiserAttribute, watchAdvertiserLinks } from "./current-advertiser";
+
+/** A link as the partner cards render it, or any other link, clicked; the page's navigation is cancelled. */
+function click(attributes: Record<string, string>, target: "link" | "child" = "link"): void {
+  const link = document.createElement("a");
+  link.href = "/signup";
+  for (const [name, value] of Object.entries(attributes)) link.setAttribute(name, value);
+  link.innerHTML = "<span>Get Started</span>";
+  document.body.append(link);
+  link.addEventListener("click", (event) => event.preventDefault());
+  (target === "link" ? link : link.firstElementChild!).dispatchEvent(new MouseEvent("click", { bubbles: true }));
+}
+
+describe("watchAdvertiserLinks", () => {
+  beforeAll(() => {
+    watchAdvertiserLinks();
+    // A second call (both entry scripts on one page) adds no second listener.
+    watchAdvertiserLinks();
+  });
+  beforeEach(() => window.localStorage.clear());
+  afterEach(() => document.body.replaceChildren());
+
+  test("a remembering link stores its advertiser when followed, also when its text is what was clicked", () => {
+    click({ [rememberAdvertiserAttribute]: "cutechat" });
+    expect(window.localStorage.getItem(currentAdvertiserKey)).toBe("cutechat");
+    click({ [rememberAdvertiserAttribute]: "creategirls" }, "child");
+    expect(window.localStorage.getItem(currentAdvertiserKey)).toBe("creategirls");
+  });
+
+  test("a plain link, or one naming no advertiser of the programme, stores nothing", () => {
+    click({});
+    click({ [rememberAdvertiserAttribute]: "someone-else" });
+    expect(window.localStorage.getItem(currentAdvertiserKey)).toBeNull();
+  });
+
+  test("the advertiser is stored before the link's own click handlers run (the router's navigation)", () => {
+    const link = document.createElement("a");
+    link.setAttribute(rememberAdvertiserAttribute, "promptchan");
+    document.body.append(link);
+    let storedFirst: string | null = "not clicked";
+    link.addEventListener("click", () => (storedFirst = window.localStorage.getItem(currentAdvertiserKey)));
+    link.click();
+    expect(storedFirst).toBe("promptchan");
+  });
+});
