@@ -66,14 +66,6 @@ export default defineConfig(({ command, mode }) => {
       // named by no bundle ("hidden"): the build publishes none.
       sourcemap: "hidden",
       manifest: true,
-      rollupOptions: {
-        // The app (index.html) and the prerendered public pages' own script (src/islands.ts), which the
-        // prerender names in their HTML instead of the app's.
-        input: {
-          index: fileURLToPath(new URL("./index.html", import.meta.url)),
-          islands: fileURLToPath(new URL("./src/islands.ts", import.meta.url)),
-        },
-      },
     },
     server: {
       host: "127.0.0.1",

@@ -1,7 +1,7 @@
 /**
  * After the prerender: the size budget of the public pages. For each prerendered page (dist/*.html but the
- * app shell's) it adds up the gzip size of the JavaScript the page's HTML names (the islands script,
- * src/islands.ts, and its imports, named by the HTML's script and modulepreload tags) and of its
+ * app shell's) it adds up the gzip size of the JavaScript the page's HTML names (the islands
+ * script, src/islands.ts, named by the HTML's script and modulepreload tags) and of its
  * stylesheets, prints the table, and fails the build when a page's JavaScript is over the budget or
  * includes React's DOM renderer, the Firestore SDK or reactfire (a visitor who is not signed in needs none).
  *
@@ -81,7 +81,7 @@ const inlineCssKb = (html: string) =>
 
 // Loaded only for someone signed in at this browser (the app, then Firebase Auth): reported, not budgeted.
 const authKey = Object.keys(manifest).find((key) => /[\\/]firebase[\\/]auth[\\/]/.test(manifest[key]!.src ?? ""));
-const signedInKeys = ["src/main.tsx", ...(authKey ? [authKey] : [])];
+const signedInKeys = ["index.html", ...(authKey ? [authKey] : [])];
 
 const pages = readdirSync(dist)
   .filter((file) => file.endsWith(".html"))

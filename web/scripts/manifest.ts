@@ -15,8 +15,9 @@ export interface ManifestChunk {
 /** Keyed by source path for entries and route chunks, by "_<file>" for shared chunks. */
 export type Manifest = Record<string, ManifestChunk>;
 
-export function readManifest(dist: string): Manifest {
-  return JSON.parse(readFileSync(path.join(dist, ".vite", "manifest.json"), "utf8")) as Manifest;
+/** The app's manifest, or another build's (the islands script's: "islands-manifest.json"). */
+export function readManifest(dist: string, name = "manifest.json"): Manifest {
+  return JSON.parse(readFileSync(path.join(dist, ".vite", name), "utf8")) as Manifest;
 }
 
 /** The files that loading these chunks loads at once: the chunks, their static imports, and their CSS. */

@@ -5,10 +5,10 @@
  * (dist/dashboard.html and the like, preloading what that page and Firebase need), and robots.txt and
  * sitemap.xml for the public pages.
  *
- * A public page's HTML names the islands script (src/islands.ts), not the app: for a visitor who is not
- * signed in the page is complete as it is, and only someone signed in at this browser loads the app, which
- * hydrates it. A signed-in page's shell preloads its route chunks and the Firebase SDKs, which the browser
- * would otherwise only discover once the entry chunk has run.
+ * A public page's HTML names the islands script (src/islands.ts, built on its own by vite.islands.config.ts),
+ * not the app: for a visitor who is not signed in the page is complete as it is, and only someone signed in
+ * at this browser loads the app, which hydrates it. A signed-in page's shell preloads its route chunks and
+ * the Firebase SDKs, which the browser would otherwise only discover once the entry chunk has run.
  *
  * A prerendered page paints from its HTML alone: its stylesheets are inlined (about 3 KB of gzip; one round
  * trip sooner than a stylesheet fetched first, which is most of a phone's first paint), and its module
@@ -77,23 +77,20 @@ function pageStylesheetTags(manifest: Manifest, template: string, chunks: string
 }
 
 /**
- * The template of the public pages: the islands script (src/islands.ts) and its imports instead of the
- * app's entry and preloads. A visitor who is not signed in runs no React on them; the islands script loads
- * the app, which hydrates the page, only for someone signed in at this browser. The app's stylesheet stays.
+ * The template of the public pages: the islands script (src/islands.ts, its own build) instead of the app's
+ * entry and preloads, naming the app's entry in its data-app attribute, which it loads for someone signed
+ * in at this browser. A visitor who is not signed in runs no React on them. The app's stylesheet stays.
  */
 function publicTemplate(manifest: Manifest, template: string): string {
   const app = manifest["index.html"];
-  const islands = manifest["src/islands.ts"];
-  if (!app?.isEntry || !islands?.isEntry) throw new Error("The build manifest has no app or islands entry");
+  const islands = readManifest(dist, "islands-manifest.json")["src/islands.ts"];
+  if (!app?.isEntry || !islands?.isEntry) throw new Error("The build manifests have no app or islands entry");
+  if (islands.imports?.length) throw new Error("The islands script must be one file, importing no chunk");
   const appScript = `<script type="module" crossorigin src="/${app.file}"></script>`;
   if (!template.includes(appScript)) throw new Error(`dist/index.html does not load ${app.file}`);
-  const islandsTags = [
-    `<script type="module" crossorigin src="/${islands.file}"></script>`,
-    ...[...chunkClosure(manifest, ["src/islands.ts"]).files]
-      .filter((file) => file !== islands.file)
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ];
-  return template.replace(/\s*<link rel="modulepreload"[^>]*>/g, "").replace(appScript, islandsTags.join("\n    "));
+  return template
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, "")
+    .replace(appScript, `<script type="module" crossorigin src="/${islands.file}" data-app="/${app.file}"></script>`);
 }
 
 /**

@@ -13,11 +13,7 @@ function click(attributes: Record<string, string>, target: "link" | "child" = "l
 }
 
 describe("watchAdvertiserLinks", () => {
-  beforeAll(() => {
-    watchAdvertiserLinks();
-    // A second call (both entry scripts on one page) adds no second listener.
-    watchAdvertiserLinks();
-  });
+  beforeAll(watchAdvertiserLinks);
   beforeEach(() => window.localStorage.clear());
   afterEach(() => document.body.replaceChildren());
 

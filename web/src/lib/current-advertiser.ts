@@ -19,16 +19,12 @@ export function rememberAdvertiser(id: AdvertiserId): void {
  */
 export const rememberAdvertiserAttribute = "data-remember-advertiser";
 
-let watching = false;
-
 /**
  * Stores the advertiser of every remembering link the visitor follows, before the link is followed: the
- * listener is on the document's capture phase, ahead of the router's own click handler. Installed once,
- * by whichever entry script runs first (src/islands.ts, src/main.tsx).
+ * listener is on the document's capture phase, ahead of the router's own click handler. Installed by the
+ * islands script (src/islands.ts) and by the app (src/main.tsx).
  */
 export function watchAdvertiserLinks(): void {
-  if (watching) return;
-  watching = true;
   document.addEventListener(
     "click",
     (event) => {

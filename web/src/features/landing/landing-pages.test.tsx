@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router-dom";
+import { renderToString } from "react-dom/server";
+import { createMemoryRouter, MemoryRouter, RouterProvider, type RouteObject } from "react-router-dom";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { advertisers, defaultAdvertiserId } from "@domain/advertisers";
 import { currentAdvertiserKey, watchAdvertiserLinks } from "../../lib/current-advertiser";
@@ -10,7 +11,7 @@ vi.mock("../../config", () => ({ config: { siteUrl: "https://affiliates.example"
 // The Layout's auth state would load Firebase; these pages do not need it.
 vi.mock("../../lib/firebase", () => ({ firebaseApp: {}, loadAuth: () => new Promise(() => undefined) }));
 
-// What the entry scripts install on every page (src/islands.ts, src/main.tsx): the cards' links remember
+// What the islands script and the app install on every page: the cards' links remember
 // their advertiser through it.
 beforeAll(watchAdvertiserLinks);
 beforeEach(() => window.localStorage.clear());
@@ -50,6 +51,16 @@ describe("home page", () => {
     expect(screenshot.getAttribute("src")).toMatch(/\.webp$/);
     expect(screenshot.getAttribute("width")).toBe("1200");
     expect(screenshot.getAttribute("height")).toBe("750");
+  });
+
+  test("the prerendered page does not preload the screenshot, which a phone shows below its first screen", () => {
+    const html = renderToString(
+      <MemoryRouter>
+        <HomePage />
+      </MemoryRouter>,
+    );
+    expect(html).toContain("/images/dashboard-640.webp 640w");
+    expect(html).not.toMatch(/<link rel="preload" as="image"[^>]*dashboard-/);
   });
 
   test("the commission section says what SPEC.md §1 promises", () => {
