@@ -180,7 +180,7 @@ test("a visitor who is not signed in runs only the islands script; with the sess
   expect(errors).toEqual([]);
 });
 
-test("the signed-in pages are the app shell fetching their chunks and the Firebase SDKs at once; unknown paths the bare shell", async () => {
+test("the signed-in pages are the app shell fetching the app, their chunks and the Firebase SDKs at once; unknown paths the bare shell", async () => {
   const manifest = JSON.parse(readFileSync(path.join(rootDir, "web/dist/.vite/manifest.json"), "utf8")) as Record<
     string,
     { file: string; src?: string }
@@ -202,7 +202,9 @@ test("the signed-in pages are the app shell fetching their chunks and the Fireba
   expect(dashboard.some((file) => file.includes("advertiser-page"))).toBe(false);
   const unknown = await (await fetch(`${siteUrl}/no/such/page`)).text();
   expect(unknown).toContain('<div id="root" data-shell>');
-  expect(preloads(unknown)).toEqual([]);
+  // The app, started after the shell has painted, and none of a page's chunks or the SDKs.
+  expect(preloads(unknown)).toContain(manifest["index.html"]!.file);
+  expect(preloads(unknown).filter((file) => sdks.includes(file) || /-page-/.test(file))).toEqual([]);
 });
 
 test("the social-sharing image is a 1200×630 PNG", async () => {

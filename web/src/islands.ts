@@ -1,21 +1,40 @@
 /**
  * The script of the prerendered public pages (issue 20), instead of the app, built on its own
- * (vite.islands.config.ts). Such a page is complete as HTML and CSS: for a visitor who is not signed in
- * nothing on it needs React. The header shows Log in and Sign Up from the HTML, every link is a plain link,
+ * (vite.islands.config.ts), and the app shell's loader. A public page is complete as HTML and CSS: for a
+ * visitor who is not signed in nothing on it needs React. The header shows Log in and Sign Up from the HTML, every link is a plain link,
  * and the partner cards' Get Started remembers its advertiser through one document listener. Someone signed
  * in at this browser (the session hint, set by the script in index.html) gets the app, named by this
  * script's data-app attribute (web/scripts/prerender.ts), which hydrates the page and shows their header,
  * account menu and announcement, and installs the same listener again (a second store of the same value).
+ * The app shell's pages (web/scripts/prerender.ts) always get the app, once their HTML has painted.
  */
 import { watchAdvertiserLinks } from "./lib/current-advertiser";
 import { sessionHintAttribute } from "./lib/session-hint";
 
 watchAdvertiserLinks();
+const root = document.getElementById("root");
 const app = document.querySelector<HTMLScriptElement>("script[data-app]")?.dataset.app;
-if (app && document.documentElement.hasAttribute(sessionHintAttribute)) {
-  const script = document.createElement("script");
-  script.type = "module";
-  script.crossOrigin = "";
-  script.src = app;
-  document.body.append(script);
+if (app && (root?.hasAttribute("data-shell") || document.documentElement.hasAttribute(sessionHintAttribute))) {
+  afterFirstPaint(() => {
+    const script = document.createElement("script");
+    script.type = "module";
+    script.crossOrigin = "";
+    script.src = app;
+    document.body.append(script);
+  });
+}
+
+/**
+ * Runs `then` once the browser has painted the page's HTML (at the latest after 100 ms, for a tab that does
+ * not paint while hidden): on a repeat visit the app comes from the HTTP cache and would otherwise run
+ * before the first paint.
+ */
+function afterFirstPaint(then: () => void): void {
+  let done = false;
+  const once = () => {
+    if (!done) then();
+    done = true;
+  };
+  setTimeout(once, 100);
+  requestAnimationFrame(() => setTimeout(once, 0));
 }
