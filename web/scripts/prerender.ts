@@ -56,6 +56,10 @@ async function routeChunks(vite: ViteDevServer, manifest: Manifest, routes: Rout
   });
 }
 
+/** A tag for each of `files` that `template` does not already name. */
+const tagsFor = (template: string, files: Iterable<string>, tag: (file: string) => string): string[] =>
+  [...files].filter((file) => !template.includes(`/${file}"`)).map(tag);
+
 /**
  * The tags a signed-in page's shell needs beyond what the template already loads: its chunks preloaded
  * without parsing (rel=preload, not modulepreload), and no stylesheet. The shell paints without its page's
@@ -63,18 +67,20 @@ async function routeChunks(vite: ViteDevServer, manifest: Manifest, routes: Rout
  * repeat visit, with every chunk in the HTTP cache, a modulepreload would parse some 330 KB of script before
  * the first paint.
  */
-function shellAssetTags(manifest: Manifest, template: string, chunks: string[]): string[] {
-  return [...chunkClosure(manifest, chunks).files]
-    .filter((file) => !template.includes(`/${file}"`))
-    .map((file) => `<link rel="preload" as="script" crossorigin href="/${file}">`);
-}
+const shellAssetTags = (manifest: Manifest, template: string, chunks: string[]) =>
+  tagsFor(
+    template,
+    chunkClosure(manifest, chunks).files,
+    (file) => `<link rel="preload" as="script" crossorigin href="/${file}">`,
+  );
 
 /** The stylesheets of a public page's route chunks that the template does not already load. */
-function pageStylesheetTags(manifest: Manifest, template: string, chunks: string[]): string[] {
-  return [...chunkClosure(manifest, chunks).css]
-    .filter((file) => !template.includes(`/${file}"`))
-    .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
-}
+const pageStylesheetTags = (manifest: Manifest, template: string, chunks: string[]) =>
+  tagsFor(
+    template,
+    chunkClosure(manifest, chunks).css,
+    (file) => `<link rel="stylesheet" crossorigin href="/${file}">`,
+  );
 
 /**
  * The template with the islands script (src/islands.ts, its own build) in place of the app's entry, naming
@@ -85,9 +91,14 @@ function pageStylesheetTags(manifest: Manifest, template: string, chunks: string
  * the browser would otherwise parse and run some 330 KB of it before painting the shell. The app's
  * stylesheet stays in both.
  */
-function islandsTemplate(manifest: Manifest, template: string, { shell }: { shell: boolean }): string {
+function islandsTemplate(
+  manifest: Manifest,
+  islandsManifest: Manifest,
+  template: string,
+  { shell }: { shell: boolean },
+): string {
   const app = manifest["index.html"];
-  const islands = readManifest(dist, "islands-manifest.json")["src/islands.ts"];
+  const islands = islandsManifest["src/islands.ts"];
   if (!app?.isEntry || !islands?.isEntry) throw new Error("The build manifests have no app or islands entry");
   if (islands.imports?.length) throw new Error("The islands script must be one file, importing no chunk");
   const appScript = `<script type="module" crossorigin src="/${app.file}"></script>`;
@@ -167,6 +178,7 @@ try {
   )) as PrerenderModule;
   const { routes } = (await vite.ssrLoadModule("/src/app/routes.tsx")) as { routes: RouteObject[] };
   const manifest = readManifest(dist);
+  const islandsManifest = readManifest(dist, "islands-manifest.json");
   const template = readFileSync(path.join(dist, "index.html"), "utf8");
   if (!template.includes('<div id="root"></div>') || !/<title>.*<\/title>/.test(template)) {
     throw new Error("dist/index.html has no empty #root or no <title>: was it built from web/index.html?");
@@ -180,7 +192,7 @@ try {
   };
   // Every other path gets the app shell, marked so the browser renders over it rather than hydrating it
   // (src/main.tsx): it paints with the page's first bytes.
-  const shellTemplate = islandsTemplate(manifest, template, { shell: true }).replace(
+  const shellTemplate = islandsTemplate(manifest, islandsManifest, template, { shell: true }).replace(
     '<div id="root"></div>',
     `<div id="root" data-shell>${await renderShell()}</div>`,
   );
@@ -201,7 +213,7 @@ try {
 
   const siteUrl = loadEnv(mode, webDir, "VITE_").VITE_SITE_URL!.replace(/\/+$/, "");
   const indexable: string[] = [];
-  const pageTemplate = islandsTemplate(manifest, template, { shell: false });
+  const pageTemplate = islandsTemplate(manifest, islandsManifest, template, { shell: false });
   for (const page of prerenderedPaths) {
     const { html, title, head } = await renderPage(page);
     const stylesheets = pageStylesheetTags(manifest, template, await pageChunks(page));

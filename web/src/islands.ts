@@ -1,12 +1,13 @@
 /**
- * The script of the prerendered public pages (issue 20), instead of the app, built on its own
- * (vite.islands.config.ts), and the app shell's loader. A public page is complete as HTML and CSS: for a
- * visitor who is not signed in nothing on it needs React. The header shows Log in and Sign Up from the HTML, every link is a plain link,
+ * The script every built page names (web/scripts/prerender.ts), built on its own (vite.islands.config.ts).
+ *
+ * A prerendered public page is complete as HTML and CSS (issue 20): for a visitor who is not signed in
+ * nothing on it needs React. The header shows Log in and Sign Up from the HTML, every link is a plain link,
  * and the partner cards' Get Started remembers its advertiser through one document listener. Someone signed
  * in at this browser (the session hint, set by the script in index.html) gets the app, named by this
- * script's data-app attribute (web/scripts/prerender.ts), which hydrates the page and shows their header,
- * account menu and announcement, and installs the same listener again (a second store of the same value).
- * The app shell's pages (web/scripts/prerender.ts) always get the app, once their HTML has painted.
+ * script's data-app attribute, which hydrates the page and shows their header, account menu and
+ * announcement. The app shell's pages always get the app. Either way the app starts once the HTML has
+ * painted.
  */
 import { watchAdvertiserLinks } from "./lib/current-advertiser";
 import { sessionHintAttribute } from "./lib/session-hint";

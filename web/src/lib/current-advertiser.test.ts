@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { currentAdvertiserKey, rememberAdvertiserAttribute, watchAdvertiserLinks } from "./current-advertiser";
 
 /** A link as the partner cards render it, or any other link, clicked; the page's navigation is cancelled. */
@@ -13,7 +13,11 @@ function click(attributes: Record<string, string>, target: "link" | "child" = "l
 }
 
 describe("watchAdvertiserLinks", () => {
-  beforeAll(watchAdvertiserLinks);
+  beforeAll(() => {
+    watchAdvertiserLinks();
+    // The app's call after the islands script's: no second listener.
+    watchAdvertiserLinks();
+  });
   beforeEach(() => window.localStorage.clear());
   afterEach(() => document.body.replaceChildren());
 
@@ -22,6 +26,13 @@ describe("watchAdvertiserLinks", () => {
     expect(window.localStorage.getItem(currentAdvertiserKey)).toBe("cutechat");
     click({ [rememberAdvertiserAttribute]: "creategirls" }, "child");
     expect(window.localStorage.getItem(currentAdvertiserKey)).toBe("creategirls");
+  });
+
+  test("one store per click, however often the listener was asked for", () => {
+    const setItem = vi.spyOn(Storage.prototype, "setItem");
+    click({ [rememberAdvertiserAttribute]: "cutechat" });
+    expect(setItem).toHaveBeenCalledTimes(1);
+    setItem.mockRestore();
   });
 
   test("a plain link, or one naming no advertiser of the programme, stores nothing", () => {

@@ -19,12 +19,19 @@ export function rememberAdvertiser(id: AdvertiserId): void {
  */
 export const rememberAdvertiserAttribute = "data-remember-advertiser";
 
+/** Marks a document whose remembering links are watched: shared by the islands script's bundle and the app's. */
+const watched = Symbol.for("affiliate-programme.watchAdvertiserLinks");
+
 /**
  * Stores the advertiser of every remembering link the visitor follows, before the link is followed: the
- * listener is on the document's capture phase, ahead of the router's own click handler. Installed by the
- * islands script (src/islands.ts) and by the app (src/main.tsx).
+ * listener is on the document's capture phase, ahead of the router's own click handler. Called by the
+ * islands script (src/islands.ts) and by the app (src/main.tsx), which runs after it on the built pages and
+ * alone in `npm run dev`: the first call installs the listener, and later calls, from either bundle, add none.
  */
 export function watchAdvertiserLinks(): void {
+  const marked = document as Document & { [watched]?: true };
+  if (marked[watched]) return;
+  marked[watched] = true;
   document.addEventListener(
     "click",
     (event) => {
