@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
+import { parseEnv } from "./src/config/env";
 
 interface Address {
   host: string;
@@ -25,21 +26,25 @@ function scopedName(name: string, filename: string): string {
   return `${path.basename(file, ".module.css")}_${name}_${hash}`;
 }
 
-export default defineConfig(({ command, mode }) => {
+export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, fileURLToPath(new URL(".", import.meta.url)), "VITE_");
-  if (command === "build" && mode !== "test" && (!env.VITE_FIREBASE_PROJECT_ID || !env.VITE_SITE_URL)) {
+  if (mode !== "test" && (!env.VITE_FIREBASE_PROJECT_ID || !env.VITE_SITE_URL)) {
     throw new Error(
       `No web app configuration for mode "${mode}": create web/.env.${mode}.local from web/.env.example.`,
     );
   }
-  const emulatorAddresses =
-    env.VITE_USE_EMULATORS === "true"
-      ? {
+  // The app's configuration, checked here, when the app is built or served (src/config/env.ts): a missing or
+  // invalid value stops the build, not a visitor's page, and the browser carries no validation code. The
+  // unit tests (mode "test") have none; what they render takes no configuration.
+  const appConfig =
+    mode === "test"
+      ? undefined
+      : parseEnv({
+          ...env,
           // firebase.json is the one place the emulator ports are set.
-          "import.meta.env.VITE_AUTH_EMULATOR_URL": JSON.stringify(`http://${auth.host}:${auth.port}`),
-          "import.meta.env.VITE_FIRESTORE_EMULATOR_HOST": JSON.stringify(`${firestore.host}:${firestore.port}`),
-        }
-      : {};
+          VITE_AUTH_EMULATOR_URL: `http://${auth.host}:${auth.port}`,
+          VITE_FIRESTORE_EMULATOR_HOST: `${firestore.host}:${firestore.port}`,
+        });
   const hostingUrl = `http://${hosting.host}:${hosting.port}`;
 
   return {
@@ -59,7 +64,7 @@ export default defineConfig(({ command, mode }) => {
       },
     },
     css: { modules: { generateScopedName: scopedName } },
-    define: emulatorAddresses,
+    define: { __APP_CONFIG__: appConfig ? JSON.stringify(appConfig) : "undefined" },
     build: {
       target: "es2022",
       // Source maps are written for the size check (scripts/check-size.ts reads them, then deletes them),

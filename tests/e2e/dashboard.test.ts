@@ -9,6 +9,7 @@ import { seriousAccessibilityViolations } from "../support/axe.ts";
 import { refs, sendMaturedSale } from "../support/backend.ts";
 import { launchBrowser, newContext } from "../../scripts/lib/browser.ts";
 import { collectPageErrors } from "../support/page-errors.ts";
+import { scrollToAccountSections, sectionsLoading } from "../support/dashboard.ts";
 import { signInWithEmailLink } from "../../scripts/lib/browser-sign-in.ts";
 import { pdfText } from "../support/pdf.ts";
 import { payoutForm } from "../support/payout-details.ts";
@@ -188,6 +189,7 @@ describe("the affiliate dashboard", () => {
     expect((await sendMaturedSale(user.uid, "420")).status).toBe(200);
     expect((await api(user, "POST", "/api/update_paypal_account", payoutForm())).status).toBe(200);
     const { page, errors, dialogs } = await signedIn(user.email, { width: 390, height: 844 });
+    await scrollToAccountSections(page);
     const yourPayouts = page.getByRole("region", { name: "Your Payouts" });
     await yourPayouts.getByText("No payouts yet").waitFor();
 
@@ -240,6 +242,38 @@ describe("the affiliate dashboard", () => {
     expect(dialogs).toEqual([]);
     expect(errors).toEqual([]);
   }, 120_000);
+
+  test("on a phone the lower sections load only as they come near; the checklist's link brings the details form", async () => {
+    // A short screen, so the lower sections start well beyond the screen and a half they load within.
+    const { page, errors } = await signedIn(newEmail(), { width: 390, height: 500 });
+    await page.getByRole("region", { name: "Getting started" }).waitFor();
+    await card(page, "All Time", "Balance").waitFor();
+    const fetched = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .some((entry) => /\/assets\/account-sections-[\w-]+\.js$/.test(entry.name)),
+      );
+    // Their place holds their headings (the checklist links to them) and says they are loading.
+    expect(await page.getByRole("heading", { name: "Payout Details" }).count()).toBe(1);
+    expect(await page.getByText(sectionsLoading).count()).toBe(1);
+    expect(await page.getByLabel("Full Name").count()).toBe(0);
+    expect(await fetched()).toBe(false);
+
+    await page.getByRole("link", { name: "Save your payout details" }).click();
+    await page.getByLabel("Full Name").waitFor();
+    expect(await fetched()).toBe(true);
+    expect(page.url()).toBe(`${siteUrl}/dashboard#details-heading`);
+    // On the form's heading, though the sections above it grew when they came in.
+    await expect
+      .poll(() =>
+        page
+          .getByRole("heading", { name: "Payout Details" })
+          .evaluate((heading) => Math.round(heading.getBoundingClientRect().top)),
+      )
+      .toBe(0);
+    expect(errors).toEqual([]);
+  }, 60_000);
 
   test("a details update the server refuses says why, word for word", async () => {
     const { page } = await signedIn();
@@ -366,7 +400,7 @@ describe("accessibility and looks", () => {
       ["phone", { width: 390, height: 844 }],
     ] as const) {
       const { page } = await signedIn("affiliate@demo.test", size);
-      await page.getByRole("heading", { name: "Your Affiliate Links" }).waitFor();
+      await scrollToAccountSections(page);
       // The chart loads when it is scrolled to.
       await page.getByRole("heading", { name: "Activity", exact: true }).scrollIntoViewIfNeeded();
       await page

@@ -13,6 +13,7 @@ import { signInWithEmailLink } from "../../scripts/lib/browser-sign-in.ts";
 import { seriousAccessibilityViolations } from "../support/axe.ts";
 import { sendMaturedSale } from "../support/backend.ts";
 import { collectPageErrors } from "../support/page-errors.ts";
+import { scrollToAccountSections } from "../support/dashboard.ts";
 import { createAffiliateUser } from "../support/users.ts";
 
 const phone = { width: 390, height: 844 };
@@ -82,7 +83,7 @@ describe("public pages at 390 px", () => {
 describe("signed-in pages at 390 px", () => {
   test("the demo affiliate's dashboard fits with every card, the transaction history and the payouts open", async () => {
     const { page, errors } = await phonePage("affiliate@demo.test");
-    await page.getByRole("heading", { name: "Your Affiliate Links" }).waitFor();
+    await scrollToAccountSections(page);
     await checkState(page, "dashboard");
 
     expect(await openEverything(page)).toBeGreaterThan(0);
@@ -134,6 +135,7 @@ describe("signed-in pages at 390 px", () => {
     expect((await sendMaturedSale(user.uid, "400")).status).toBe(200);
     const { page, errors } = await phonePage(user.email);
     await page.getByRole("region", { name: "Getting started" }).waitFor();
+    await scrollToAccountSections(page);
     await page.locator("#payout-refusal").filter({ hasText: "Missing: Full Name" }).waitFor();
     await checkState(page, "dashboard-first-run");
     expect(await seriousAccessibilityViolations(page)).toEqual([]);

@@ -3,12 +3,8 @@
  * details as the front-end's form sends them (update_paypal_account; request_payout adds price). A test
  * overrides only what it is about, so what it asserts on is written in the test itself.
  */
-import {
-  emptyPayoutDetails,
-  toDetailsRequest,
-  type PayoutDetails,
-  type PayoutDetailsRequest,
-} from "../../functions/src/domain/payout-details.ts";
+import { emptyPayoutDetails, type PayoutDetails } from "../../functions/src/domain/payout-details.ts";
+import { toDetailsRequest, type PayoutDetailsRequest } from "../../functions/src/domain/payout-details-request.ts";
 
 /** Complete Wise details, so the account counts as complete and may request payouts. */
 export const completeDetails: PayoutDetails = {

@@ -1,14 +1,16 @@
 import { describe, expect, test } from "vitest";
 import {
-  emptyPayoutDetails,
-  isAccountComplete,
   isRoutingNumber,
-  missingDetails,
-  payoutDestination,
   payoutDetailsRequestSchema,
   toDetailsRequest,
-  type PayoutDetails,
   type PayoutDetailsRequest,
+} from "./payout-details-request.js";
+import {
+  emptyPayoutDetails,
+  isAccountComplete,
+  missingDetails,
+  payoutDestination,
+  type PayoutDetails,
 } from "./payout-details.js";
 
 const wise: PayoutDetailsRequest = {

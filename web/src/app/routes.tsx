@@ -96,10 +96,20 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.advertiser,
+                // The API calls' cache, which only this page uses (the dashboard reads Firestore).
                 lazy: page(
-                  () => import("../features/advertiser/advertiser-page"),
-                  (m) => m.AdvertiserPage,
+                  () => import("./api-cache-area"),
+                  (m) => m.ApiCacheArea,
                 ),
+                children: [
+                  {
+                    index: true,
+                    lazy: page(
+                      () => import("../features/advertiser/advertiser-page"),
+                      (m) => m.AdvertiserPage,
+                    ),
+                  },
+                ],
               },
             ],
           },

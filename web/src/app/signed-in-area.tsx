@@ -1,20 +1,14 @@
 /**
  * The part of the app that needs Firebase at once (sign-up, dashboard, advertiser): loads Auth and
- * Firestore, then hands them to reactfire, and provides the API calls' cache (TanStack Query). Its own
- * chunk, so public pages never download the Firestore SDK.
+ * Firestore, then hands them to reactfire. Its own chunk, so public pages never download the Firestore SDK.
  */
 import { useEffect, useState } from "react";
 import { Outlet } from "react-router-dom";
-import { QueryClientProvider } from "@tanstack/react-query";
 import { AuthProvider, FirebaseAppProvider, FirestoreProvider } from "reactfire";
 import type { Auth } from "firebase/auth";
 import type { Firestore } from "firebase/firestore";
 import { Loading } from "../components/loading";
 import { firebaseApp, loadAuth, loadFirestore } from "../lib/firebase";
-import { createQueryClient } from "../lib/query-client";
-
-// One cache of API answers for the signed-in pages (public pages never load the library).
-const queryClient = createQueryClient();
 
 export function SignedInArea() {
   const [sdks, setSdks] = useState<{ auth: Auth; db: Firestore }>();
@@ -30,9 +24,7 @@ export function SignedInArea() {
     <FirebaseAppProvider firebaseApp={firebaseApp}>
       <AuthProvider sdk={sdks.auth}>
         <FirestoreProvider sdk={sdks.db}>
-          <QueryClientProvider client={queryClient}>
-            <Outlet />
-          </QueryClientProvider>
+          <Outlet />
         </FirestoreProvider>
       </AuthProvider>
     </FirebaseAppProvider>

@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { WhenVisible } from "./when-visible";
 
@@ -27,7 +27,24 @@ function observerStandIn() {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  window.history.replaceState(null, "", "/");
 });
+
+/** Off the screen: a placeholder with a heading (id "payout") and a link into it. */
+function renderOffScreen() {
+  return render(
+    <WhenVisible
+      placeholder={
+        <section>
+          <h2 id="payout">Payout</h2>
+          <a href="#payout">a link into it</a>
+        </section>
+      }
+    >
+      <p>the payout form</p>
+    </WhenVisible>,
+  );
+}
 
 describe("WhenVisible", () => {
   test("holds the place until it comes near the screen, then renders the children once", () => {
@@ -57,5 +74,30 @@ describe("WhenVisible", () => {
       </WhenVisible>,
     );
     expect(screen.getByText("the chart")).toBeTruthy();
+  });
+
+  test("renders when something in the placeholder is focused (a keyboard moving through the page)", () => {
+    observerStandIn();
+    renderOffScreen();
+    expect(screen.queryByText("the payout form")).toBeNull();
+    fireEvent.focus(screen.getByRole("link", { name: "a link into it" }));
+    expect(screen.getByText("the payout form")).toBeTruthy();
+  });
+
+  test("renders when the address links into the placeholder, at once or later", () => {
+    observerStandIn();
+    window.history.replaceState(null, "", "/dashboard#payout");
+    renderOffScreen();
+    expect(screen.getByText("the payout form")).toBeTruthy();
+    cleanup();
+
+    window.history.replaceState(null, "", "/dashboard#elsewhere");
+    renderOffScreen();
+    expect(screen.queryByText("the payout form")).toBeNull();
+    act(() => {
+      window.history.replaceState(null, "", "/dashboard#payout");
+      window.dispatchEvent(new HashChangeEvent("hashchange"));
+    });
+    expect(screen.getByText("the payout form")).toBeTruthy();
   });
 });

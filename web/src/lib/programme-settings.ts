@@ -24,6 +24,19 @@ export function useProgrammeSettings(): Record<AdvertiserId, ProgrammeSettings> 
   }, [data]);
 }
 
+/** Where each advertiser's tracking links point (the link domain in its settings in force). */
+export function useLinkDomains(): Record<AdvertiserId, string> {
+  const settings = useProgrammeSettings();
+  return useMemo(
+    () =>
+      Object.fromEntries(advertiserIds.map((id) => [id, settings[id].link_domain.replace(/\/+$/, "")])) as Record<
+        AdvertiserId,
+        string
+      >,
+    [settings],
+  );
+}
+
 /** The payout rules: the whole programme's, set with the default advertiser's settings. */
 export function usePayoutRules(): PayoutRules {
   const settings = useProgrammeSettings()[defaultAdvertiserId];

@@ -3,7 +3,11 @@ import { z } from "zod";
 import { updatePayoutDetails } from "../../accounts/accounts.js";
 import { invoiceNumberPattern } from "../../domain/invoice.js";
 import type { InvoiceSnapshot } from "../../domain/model.js";
-import { payoutDetailsFields, payoutDetailsRequestSchema, toStoredDetails } from "../../domain/payout-details.js";
+import {
+  payoutDetailsFields,
+  payoutDetailsRequestSchema,
+  toStoredDetails,
+} from "../../domain/payout-details-request.js";
 import { invoiceFor, requestPayout } from "../../payouts/payouts.js";
 import { callerOf, requireCaller } from "../auth.js";
 import { parseBody, plainTextField } from "../inputs.js";

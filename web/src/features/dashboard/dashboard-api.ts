@@ -2,7 +2,7 @@
 import type { User } from "firebase/auth";
 import type { AdvertiserId } from "@domain/advertisers";
 import type { DeliveryOutcome, OutboundEvent, OutboundPostback } from "@domain/outbound-postbacks";
-import type { PayoutDetailsRequest } from "@domain/payout-details";
+import type { PayoutDetailsRequest } from "@domain/payout-details-request";
 import { callApi, callApiForPdf, type DownloadedFile } from "../../lib/api";
 
 export { createAccount } from "../../lib/account-api";

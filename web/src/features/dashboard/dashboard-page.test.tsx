@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { MemoryRouter } from "react-router-dom";
 import type { User } from "firebase/auth";
@@ -14,6 +14,8 @@ vi.mock("./use-affiliate", async (importOriginal) => ({
   useAffiliate: () => ({ status: "success", data: reads.affiliate }),
   usePayouts: () => ({ status: "success", data: [] }),
   usePostbackDeliveries: () => ({ status: "success", data: [] }),
+}));
+vi.mock("../../lib/programme-settings", () => ({
   usePayoutRules: () => ({ minimumCents: 20_000, intervalDays: 30 }),
   useLinkDomains: () => ({
     promptchan: "https://p.example",
@@ -40,15 +42,18 @@ vi.mock("./find-affiliate", async (importOriginal) => ({
   findAffiliates,
 }));
 
-const { DashboardPage } = await import("./dashboard-page");
+const { DashboardPage, sectionsLoading } = await import("./dashboard-page");
 
 /** The page at /dashboard (the admin's viewed affiliate is in ?uid=). */
-function renderPage(path = "/dashboard") {
-  return render(
+async function renderPage(path = "/dashboard") {
+  const view = render(
     <MemoryRouter initialEntries={[path]}>
       <DashboardPage />
     </MemoryRouter>,
   );
+  // The lower sections are a chunk of their own (rendered at once here: jsdom has no IntersectionObserver).
+  await waitFor(() => expect(screen.queryByText(sectionsLoading)).toBeNull());
+  return view;
 }
 
 const affiliate = affiliateFixture({
@@ -68,8 +73,8 @@ afterEach(cleanup);
 const linkUrls = () => screen.getAllByRole("code").map((url) => url.textContent);
 const chosen = () => screen.getByRole("radio", { checked: true }).textContent;
 
-test("the advertiser switcher stores the choice under currentAdvertiser and shows that advertiser's links", () => {
-  renderPage();
+test("the advertiser switcher stores the choice under currentAdvertiser and shows that advertiser's links", async () => {
+  await renderPage();
   expect(chosen()).toBe("Promptchan");
   expect(linkUrls()).toEqual(["https://p.example/m/u1", "https://p.example/m/u1/tw"]);
   expect(screen.getByRole("heading", { name: "Trackers · Promptchan" })).toBeTruthy();
@@ -88,20 +93,20 @@ test("the advertiser switcher stores the choice under currentAdvertiser and show
 
   // The next visit opens on the stored choice.
   cleanup();
-  renderPage();
+  await renderPage();
   expect(chosen()).toBe("CuteChat");
   expect(linkUrls()).toEqual(["https://c.example/m/u1", "https://c.example/m/u1/ig"]);
 });
 
-test("a stored currentAdvertiser picks the links on arrival; an unknown one falls back to promptchan", () => {
+test("a stored currentAdvertiser picks the links on arrival; an unknown one falls back to promptchan", async () => {
   window.localStorage.setItem("currentAdvertiser", "creategirls");
-  renderPage();
+  await renderPage();
   expect(chosen()).toBe("CreateGirls");
   expect(linkUrls()).toEqual(["https://g.example/m/u1"]);
   cleanup();
 
   window.localStorage.setItem("currentAdvertiser", "somebody-else");
-  renderPage();
+  await renderPage();
   expect(chosen()).toBe("Promptchan");
   expect(linkUrls()).toEqual(["https://p.example/m/u1", "https://p.example/m/u1/tw"]);
 });
@@ -113,19 +118,19 @@ test.each([
     /^This is not an affiliate account.*Affiliates are on the Advertiser page\.$/,
   ],
   ["the admin", { admin: true, advertiser: false }, /Enter an affiliate's uid in Set Uid to view theirs/],
-])("%s without an affiliate account get none made: the dashboard says where to go", (_, claims, says) => {
+])("%s without an affiliate account get none made: the dashboard says where to go", async (_, claims, says) => {
   reads.claims = claims;
   reads.affiliate = undefined;
-  renderPage();
+  await renderPage();
   const message = screen.getByText(/This is not an affiliate account/);
   expect(message.textContent).toMatch(says);
   expect(screen.getByRole("link", { name: "Advertiser page" }).getAttribute("href")).toBe("/advertiser");
   expect(createAccount).not.toHaveBeenCalled();
 });
 
-test("an affiliate without an account (its creation failed earlier) gets one", () => {
+test("an affiliate without an account (its creation failed earlier) gets one", async () => {
   reads.affiliate = undefined;
-  renderPage();
+  await renderPage();
   screen.getByText("Setting up your account…");
   expect(createAccount).toHaveBeenCalledOnce();
 });
@@ -137,9 +142,9 @@ describe("the first-run checklist", () => {
       .getAllByRole("listitem")
       .map((step) => step.textContent?.replace(/(\(done\)|\(to do\)).*/, "$1"));
 
-  test("a new affiliate sees three steps instead of a wall of zeros, the first one to do", () => {
+  test("a new affiliate sees three steps instead of a wall of zeros, the first one to do", async () => {
     reads.affiliate = affiliateFixture();
-    renderPage();
+    await renderPage();
     expect(steps()).toEqual([
       "Save your payout details (to do)",
       "Copy your link (to do)",
@@ -153,7 +158,7 @@ describe("the first-run checklist", () => {
   test("details saved, then a link copied (remembered in this browser), then a click: the checklist goes", async () => {
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, "clipboard", { configurable: true, value: { writeText } });
-    renderPage();
+    await renderPage();
     expect(steps()).toEqual([
       "✓Save your payout details (done)",
       "Copy your link (to do)",
@@ -165,19 +170,19 @@ describe("the first-run checklist", () => {
 
     // The next visit remembers the copy.
     cleanup();
-    renderPage();
+    await renderPage();
     expect(steps()?.[1]).toBe("✓Copy your link (done)");
 
     cleanup();
     reads.affiliate = { ...affiliate, total_clicks: 1 };
-    renderPage();
+    await renderPage();
     expect(checklist()).toBeNull();
     Reflect.deleteProperty(navigator, "clipboard");
   });
 
-  test("a counted click also means the link was shared, wherever it was copied", () => {
+  test("a counted click also means the link was shared, wherever it was copied", async () => {
     reads.affiliate = { ...affiliateFixture(), total_clicks: 3 };
-    renderPage();
+    await renderPage();
     expect(steps()).toEqual([
       "Save your payout details (to do)",
       "✓Copy your link (done)",
@@ -197,7 +202,7 @@ describe("the admin's Set Uid", () => {
 
   test("finds an affiliate by e-mail or name, not only by uid, and shows them read-only", async () => {
     findAffiliates.mockResolvedValue([{ uid: "u2", name: "Dana Demo", email: "dana@test.example" }]);
-    renderPage();
+    await renderPage();
     setUid("dana@test.example");
     await screen.findByText(/^Viewing .*\(u2\), read-only\.$/);
     expect(findAffiliates).toHaveBeenCalledWith(expect.anything(), "dana@test.example");
@@ -208,7 +213,7 @@ describe("the admin's Set Uid", () => {
       { uid: "u2", name: "Dana", email: "dana@a.example" },
       { uid: "u3", name: "Dana", email: "dana@b.example" },
     ]);
-    renderPage();
+    await renderPage();
     setUid("Dana");
     fireEvent.click(await screen.findByRole("button", { name: "Dana · dana@b.example" }));
     await screen.findByText(/\(u3\), read-only\.$/);
@@ -218,15 +223,15 @@ describe("the admin's Set Uid", () => {
     expect((await screen.findByRole("alert")).textContent).toBe("No affiliate has the uid, e-mail or name “Nobody”.");
   });
 
-  test("a staff card's link (?uid=) opens that affiliate's dashboard directly", () => {
-    renderPage("/dashboard?uid=u9");
+  test("a staff card's link (?uid=) opens that affiliate's dashboard directly", async () => {
+    await renderPage("/dashboard?uid=u9");
     expect(screen.getByText(/\(u9\), read-only\.$/)).toBeTruthy();
     expect(findAffiliates).not.toHaveBeenCalled();
   });
 
-  test("?uid= means nothing to anyone but the admin", () => {
+  test("?uid= means nothing to anyone but the admin", async () => {
     reads.claims = { admin: false, advertiser: false };
-    renderPage("/dashboard?uid=u9");
+    await renderPage("/dashboard?uid=u9");
     expect(screen.queryByText(/read-only/)).toBeNull();
   });
 });

@@ -3,7 +3,6 @@ import { Link, useSearchParams } from "react-router-dom";
 import { useFirestore } from "reactfire";
 import type { User } from "firebase/auth";
 import { formatDollars } from "@domain/money";
-import { isAccountComplete } from "@domain/payout-details";
 import { payoutMessages } from "@domain/payout-eligibility";
 import { programme } from "@domain/programme";
 import { Loading } from "../../components/loading";
@@ -17,24 +16,50 @@ import { ConversionReport } from "./conversion-report";
 import { createAccount } from "./dashboard-api";
 import { findAffiliates, maxMatches, type AffiliateMatch } from "./find-affiliate";
 import { FirstRunChecklist, useLinkCopied } from "./first-run-checklist";
-import { LinksSection } from "./links-section";
-import { PayoutList } from "./payout-list";
-import { PayoutSection } from "./payout-section";
-import { PostbacksSection } from "./postbacks-section";
 import { AllTime, LastSevenDays } from "./stat-cards";
 import { TrackerCards } from "./tracker-cards";
-import { TransactionHistory } from "./transaction-history";
-import { useAffiliate, useCurrentAdvertiser, useLinkDomains, usePayoutRules } from "./use-affiliate";
+import { useAffiliate, useCurrentAdvertiser } from "./use-affiliate";
 import styles from "./dashboard.module.css";
 
 // The chart library is loaded after the cards, on its own.
 const ActivityChart = lazy(() => import("./activity-chart"));
+// The links, postbacks, payout forms, payouts and history: loaded as they come near the screen.
+const AccountSections = lazy(() => import("./account-sections"));
+
+/** How far below the screen the lower sections start loading: a screen and a half, so a scroll finds them. */
+const sectionsMargin = "0px 0px 150% 0px";
+export const sectionsLoading = "Loading your links and payouts…";
 
 /** The chart's place while it is off the screen or loading: its height, so the page does not jump. */
 function ChartPlaceholder() {
   return (
     <div className={styles["chart-placeholder"]}>
       <Loading label="Loading the chart…" />
+    </div>
+  );
+}
+
+/**
+ * The lower sections' place while they are off the screen or loading: their headings (with the ids the
+ * checklist links to), so the page's outline and its links are there before the sections are.
+ */
+function SectionsPlaceholder() {
+  const headings = [
+    ["links", "Your Affiliate Links"],
+    ["postbacks", "Postbacks"],
+    ["payout", "Payout"],
+    ["your-payouts", "Your Payouts"],
+    ["transactions", "Transaction History"],
+  ] as const;
+  return (
+    <div className={styles["sections-placeholder"]}>
+      {headings.map(([id, title]) => (
+        <section key={id} aria-labelledby={id} className={styles["dashboard-section"]}>
+          <h2 id={id}>{title}</h2>
+          {id === "payout" ? <h3 id="details-heading">Payout Details</h3> : null}
+          {id === "links" ? <Loading label={sectionsLoading} /> : null}
+        </section>
+      ))}
     </div>
   );
 }
@@ -142,8 +167,6 @@ function SetUid({ current, onChange }: { current: string | null; onChange: (uid:
 function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; readOnly: boolean }) {
   const { claims } = useSignedIn();
   const affiliate = useAffiliate(uid);
-  const linkDomains = useLinkDomains();
-  const payoutRules = usePayoutRules();
   const [advertiser, setAdvertiser] = useCurrentAdvertiser();
   // Staff and admin never asked for an affiliate account: opening the dashboard does not make one.
   const mayCreate = !readOnly && !isStaff(claims);
@@ -204,25 +227,18 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
       <AdvertiserSwitch advertiser={advertiser} onChange={setAdvertiser} />
       <TrackerCards affiliate={data} advertiser={advertiser} />
       <ConversionReport affiliate={data} advertiser={advertiser} />
-      {isAccountComplete(data) ? (
-        <LinksSection
-          user={user}
-          affiliate={data}
-          advertiser={advertiser}
-          linkDomains={linkDomains}
-          readOnly={readOnly}
-          onCopied={markLinkCopied}
-        />
-      ) : (
-        <section aria-labelledby="links" className={styles["dashboard-section"]}>
-          <h2 id="links">Your Affiliate Links</h2>
-          <p className="muted">Complete your payout details below and your tracking links will appear here.</p>
-        </section>
-      )}
-      <PostbacksSection user={user} affiliate={data} readOnly={readOnly} />
-      <PayoutSection key={data.uid} user={user} affiliate={data} rules={payoutRules} readOnly={readOnly} />
-      <PayoutList user={user} uid={uid} />
-      <TransactionHistory uid={uid} />
+      <WhenVisible placeholder={<SectionsPlaceholder />} margin={sectionsMargin}>
+        <Suspense fallback={<SectionsPlaceholder />}>
+          <AccountSections
+            user={user}
+            uid={uid}
+            affiliate={data}
+            advertiser={advertiser}
+            readOnly={readOnly}
+            onLinkCopied={markLinkCopied}
+          />
+        </Suspense>
+      </WhenVisible>
     </>
   );
 }

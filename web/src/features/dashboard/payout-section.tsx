@@ -8,14 +8,16 @@ import {
   detailLabels,
   missingDetailFields,
   missingDetails,
-  payoutDetailsRequestSchema,
   payoutTypes,
-  toDetailsRequest,
-  toStoredDetails,
   type PayoutDetails,
-  type PayoutDetailsRequest,
   type PayoutType,
 } from "@domain/payout-details";
+import {
+  payoutDetailsRequestSchema,
+  toDetailsRequest,
+  toStoredDetails,
+  type PayoutDetailsRequest,
+} from "@domain/payout-details-request";
 import {
   defaultPayoutRules,
   nextPayoutAllowedAt,

@@ -7,14 +7,11 @@
 import { useMemo, useState } from "react";
 import { useFirestore, useFirestoreCollectionData, useFirestoreDocData } from "reactfire";
 import { limit, orderBy, query, where, type Query } from "firebase/firestore";
-import { advertiserIds, defaultAdvertiserId, isAdvertiserId, type AdvertiserId } from "@domain/advertisers";
+import { defaultAdvertiserId, isAdvertiserId, type AdvertiserId } from "@domain/advertisers";
 import { withPendingClicks } from "@domain/ledger";
 import type { AffiliateDoc, PayoutDoc, TransactionDoc } from "@domain/model";
 import type { DeliveryDoc } from "@domain/outbound-postbacks";
 import { refs } from "../../lib/firestore-refs";
-import { useProgrammeSettings } from "../../lib/programme-settings";
-
-export { usePayoutRules } from "../../lib/programme-settings";
 
 export type Loaded<T> = { status: "loading" } | { status: "error"; error: Error } | { status: "success"; data: T };
 
@@ -72,19 +69,6 @@ function useList<T>(list: Query<T>): Loaded<T[]> {
   if (status === "error") return { status, error: error ?? new Error("Read failed") };
   if (status === "loading") return { status };
   return { status, data: data ?? [] };
-}
-
-/** Where each advertiser's tracking links point (the link domain in its settings in force). */
-export function useLinkDomains(): Record<AdvertiserId, string> {
-  const settings = useProgrammeSettings();
-  return useMemo(
-    () =>
-      Object.fromEntries(advertiserIds.map((id) => [id, settings[id].link_domain.replace(/\/+$/, "")])) as Record<
-        AdvertiserId,
-        string
-      >,
-    [settings],
-  );
 }
 
 /** SPEC.md §3: the chosen advertiser lives in local storage under currentAdvertiser. */

@@ -1,0 +1,17 @@
+/**
+ * The dashboard's lower sections (links, postbacks, payout, payouts, history) load when they come near the
+ * screen (web/src/features/dashboard/account-sections.tsx): on a phone they are some screens down. A test
+ * that works in them scrolls to them first, as a person would.
+ */
+import type { Page } from "playwright-core";
+
+/** What the lower sections' place says while they load (web/src/features/dashboard/dashboard-page.tsx). */
+export const sectionsLoading = "Loading your links and payouts…";
+
+/** Scrolls to the lower sections and waits until they are in. */
+export async function scrollToAccountSections(page: Page): Promise<void> {
+  await page.getByRole("heading", { name: "Your Affiliate Links" }).waitFor();
+  // In the page, in one step: the heading is the placeholder's or, once they are in, the section's own.
+  await page.evaluate(() => document.getElementById("links")!.scrollIntoView());
+  await page.getByText(sectionsLoading).waitFor({ state: "detached" });
+}

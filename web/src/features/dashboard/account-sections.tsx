@@ -1,0 +1,70 @@
+/**
+ * The dashboard's lower sections: the affiliate's links, postbacks, payout request and details, payouts and
+ * transaction history. A chunk of their own, loaded when their place comes near the screen
+ * (dashboard-page.tsx), so a phone's first screen (the cards) does without them and without the validation
+ * library the forms and the programme's settings bring (issue 20).
+ */
+import { useEffect, useRef } from "react";
+import type { User } from "firebase/auth";
+import type { AdvertiserId } from "@domain/advertisers";
+import type { AffiliateDoc } from "@domain/model";
+import { isAccountComplete } from "@domain/payout-details";
+import { linkedElement } from "../../components/when-visible";
+import { useLinkDomains, usePayoutRules } from "../../lib/programme-settings";
+import { LinksSection } from "./links-section";
+import { PayoutList } from "./payout-list";
+import { PayoutSection } from "./payout-section";
+import { PostbacksSection } from "./postbacks-section";
+import { TransactionHistory } from "./transaction-history";
+import styles from "./dashboard.module.css";
+
+export interface AccountSectionsProps {
+  user: User;
+  uid: string;
+  affiliate: AffiliateDoc;
+  advertiser: AdvertiserId;
+  readOnly: boolean;
+  onLinkCopied: () => void;
+}
+
+export default function AccountSections({
+  user,
+  uid,
+  affiliate,
+  advertiser,
+  readOnly,
+  onLinkCopied,
+}: AccountSectionsProps) {
+  const linkDomains = useLinkDomains();
+  const payoutRules = usePayoutRules();
+  const root = useRef<HTMLDivElement>(null);
+  // Arrived through a link to one of these sections (the checklist's): the placeholder it scrolled to is
+  // gone, so go to the section itself.
+  useEffect(() => {
+    const target = linkedElement();
+    if (target && root.current?.contains(target)) target.scrollIntoView();
+  }, []);
+  return (
+    <div ref={root} className={styles.sections}>
+      {isAccountComplete(affiliate) ? (
+        <LinksSection
+          user={user}
+          affiliate={affiliate}
+          advertiser={advertiser}
+          linkDomains={linkDomains}
+          readOnly={readOnly}
+          onCopied={onLinkCopied}
+        />
+      ) : (
+        <section aria-labelledby="links" className={styles["dashboard-section"]}>
+          <h2 id="links">Your Affiliate Links</h2>
+          <p className="muted">Complete your payout details below and your tracking links will appear here.</p>
+        </section>
+      )}
+      <PostbacksSection user={user} affiliate={affiliate} readOnly={readOnly} />
+      <PayoutSection key={affiliate.uid} user={user} affiliate={affiliate} rules={payoutRules} readOnly={readOnly} />
+      <PayoutList user={user} uid={uid} />
+      <TransactionHistory uid={uid} />
+    </div>
+  );
+}
