@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { rootDir, siteUrl } from "../../scripts/lib/project.ts";
 import { launchBrowser } from "../../scripts/lib/browser.ts";
 import { collectPageErrors } from "../support/page-errors.ts";
+import { chunkClosure, readManifest } from "../../web/scripts/manifest.ts";
 
 interface PublicPage {
   path: string;
@@ -181,10 +182,7 @@ test("a visitor who is not signed in runs only the islands script; with the sess
 });
 
 test("the signed-in pages are the app shell fetching the app, their chunks and the Firebase SDKs at once; unknown paths the bare shell", async () => {
-  const manifest = JSON.parse(readFileSync(path.join(rootDir, "web/dist/.vite/manifest.json"), "utf8")) as Record<
-    string,
-    { file: string; src?: string }
-  >;
+  const manifest = readManifest(path.join(rootDir, "web/dist"));
   const sdks = Object.values(manifest)
     .filter((chunk) => /firebase\/(auth|firestore)\//.test(chunk.src ?? ""))
     .map((chunk) => chunk.file);
@@ -197,9 +195,19 @@ test("the signed-in pages are the app shell fetching the app, their chunks and t
     expect(preloads(html), route).toEqual(expect.arrayContaining(sdks));
   }
   // Each page preloads its own chunk, not the others'.
-  const dashboard = preloads(await (await fetch(`${siteUrl}/dashboard`)).text());
+  const dashboardHtml = await (await fetch(`${siteUrl}/dashboard`)).text();
+  const dashboard = preloads(dashboardHtml);
   expect(dashboard.some((file) => file.includes("dashboard-page"))).toBe(true);
   expect(dashboard.some((file) => file.includes("advertiser-page"))).toBe(false);
+  // And every stylesheet of its chunks, those inlined in the shell too: the app's loader asks for each
+  // with the page, and would otherwise wait a round trip for them after the scripts.
+  const pageKey = Object.keys(manifest).find((key) => key.endsWith("features/dashboard/dashboard-page.tsx"))!;
+  const styles = [...dashboardHtml.matchAll(/<link rel="preload" as="style" crossorigin href="\/([^"]+)">/g)].map(
+    ([, file]) => file!,
+  );
+  const pageStyles = [...chunkClosure(manifest, [pageKey]).css];
+  expect(pageStyles.length).toBeGreaterThan(1);
+  expect(styles).toEqual(expect.arrayContaining(pageStyles));
   const unknown = await (await fetch(`${siteUrl}/no/such/page`)).text();
   expect(unknown).toContain('<div id="root" data-shell>');
   // The app, started after the shell has painted, and none of a page's chunks or the SDKs.

@@ -61,18 +61,23 @@ const tagsFor = (template: string, files: Iterable<string>, tag: (file: string) 
   [...files].filter((file) => !template.includes(`/${file}"`)).map(tag);
 
 /**
- * The tags a signed-in page's shell needs beyond what the template already loads: its chunks preloaded
- * without parsing (rel=preload, not modulepreload), and no stylesheet. The shell paints without its page's
- * styles, which come with the page's chunk (Vite's loader waits for them before the page renders), and on a
- * repeat visit, with every chunk in the HTTP cache, a modulepreload would parse some 330 KB of script before
- * the first paint.
+ * The tags a signed-in page's shell needs beyond what the template already loads: its chunks and its
+ * stylesheets preloaded without being used yet (rel=preload). On a repeat visit, with every chunk in the
+ * HTTP cache, a modulepreload would parse some 300 KB of script before the first paint.
+ *
+ * Every stylesheet of the page's chunks is preloaded, those inlined in the shell too: Vite's loader applies
+ * a chunk's stylesheets with it, waiting for each before the page renders, and skips only those a <link>
+ * already names, not those inlined. Preloaded, they come with the scripts instead of a round trip after
+ * them: in one run on the phone profile, the shell's own two were asked for at 1.7 s, once the app ran, and
+ * came 240 ms later; preloaded, they were in by 0.5 s.
  */
-const shellAssetTags = (manifest: Manifest, template: string, chunks: string[]) =>
-  tagsFor(
-    template,
-    chunkClosure(manifest, chunks).files,
-    (file) => `<link rel="preload" as="script" crossorigin href="/${file}">`,
-  );
+const shellAssetTags = (manifest: Manifest, template: string, chunks: string[]) => {
+  const { files, css } = chunkClosure(manifest, chunks);
+  return [
+    ...[...css].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+    ...tagsFor(template, files, (file) => `<link rel="preload" as="script" crossorigin href="/${file}">`),
+  ];
+};
 
 /** The stylesheets of a public page's route chunks that the template does not already load. */
 const pageStylesheetTags = (manifest: Manifest, template: string, chunks: string[]) =>
