@@ -9,6 +9,7 @@ import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { serveOfflineStandIns } from "../lib/gapi-shim.ts";
 import { signInWithEmailLink } from "../lib/browser-sign-in.ts";
+import { appBuildKey } from "../../web/src/lib/app-build.ts";
 import { rootDir } from "../lib/project.ts";
 import type { BenchContext, DashboardUser } from "./lib/context.ts";
 import { elapsed } from "./lib/context.ts";
@@ -120,7 +121,22 @@ async function dashboardUser(ctx: BenchContext): Promise<DashboardUser> {
   const { context, uid, email } = await signInAffiliate(ctx);
   const storageState = await context.storageState({ indexedDB: true });
   await context.close();
-  return { uid, email, storageState, balance: await balanceShown(ctx, uid) };
+  return { uid, email, storageState: beforeThisBuild(storageState), balance: await balanceShown(ctx, uid) };
+}
+
+/**
+ * A saved session as it is when the site has a build this browser has not run (after a deploy): signed in,
+ * without the record of the build it ran (web/src/lib/app-build.ts), so a first visit's shell preloads its
+ * files, as it does for someone whose HTTP cache does not hold them. A repeat visit runs the build first.
+ */
+function beforeThisBuild(state: StorageState): StorageState {
+  return {
+    ...state,
+    origins: state.origins.map((origin) => ({
+      ...origin,
+      localStorage: origin.localStorage.filter((item) => item.name !== appBuildKey),
+    })),
+  };
 }
 
 /** A staff member signed in in the browser (their account made with the claim first), or none if that fails. */
@@ -142,8 +158,9 @@ async function staffSession(ctx: BenchContext, browser: Browser): Promise<Storag
 }
 
 /**
- * What the HTML names: render-blocking scripts, module scripts and preloads (hydration), stylesheets, and
- * the gzip size of the stylesheets inlined in it (the prerendered pages carry theirs).
+ * What the HTML names: render-blocking scripts, module scripts and preloads (hydration; a shell's listed
+ * preloads too), stylesheets, and the gzip size of the stylesheets inlined in it (the prerendered pages carry
+ * theirs).
  */
 function htmlAssets(html: string): { blocking: string[]; js: string[]; css: string[]; inlineCss: number } {
   const attribute = (tag: string, name: string) => new RegExp(`${name}="/([^"]+)"`).exec(tag)?.[1];
@@ -163,6 +180,14 @@ function htmlAssets(html: string): { blocking: string[]; js: string[]; css: stri
       const href = attribute(tag, "href");
       if (href) css.push(href);
     }
+  }
+  // A signed-in page's shell lists its preloads for web/index.html's script (on a first visit to the build).
+  const preloadList = /<meta name="app-preloads" content="([^"]*)">/.exec(html)?.[1];
+  if (preloadList) {
+    const { links } = JSON.parse(preloadList.replaceAll("&quot;", '"').replaceAll("&amp;", "&")) as {
+      links: { as: string; href: string }[];
+    };
+    for (const link of links) if (link.as === "script") js.push(link.href.slice(1));
   }
   const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].reduce(
     (sum, [, text]) => sum + gzipOf(Buffer.from(text!)),

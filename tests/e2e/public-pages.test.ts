@@ -187,8 +187,19 @@ test("the signed-in pages are the app shell fetching the app, their chunks and t
     .filter((chunk) => /firebase\/(auth|firestore)\//.test(chunk.src ?? ""))
     .map((chunk) => chunk.file);
   expect(sdks).toHaveLength(2);
-  const preloads = (html: string) =>
-    [...html.matchAll(/<link rel="preload" as="script" crossorigin href="\/([^"]+)">/g)].map(([, file]) => file!);
+  // What a shell preloads on a browser's first visit to this build: the list in its app-preloads meta tag,
+  // which web/index.html's script turns into <link rel="preload"> (the browser test below).
+  const preloadList = (html: string, as: "script" | "style") => {
+    const content = /<meta name="app-preloads" content="([^"]*)">/.exec(html)?.[1] ?? "";
+    const list = JSON.parse(content.replaceAll("&quot;", '"').replaceAll("&amp;", "&")) as {
+      build: string;
+      links: { rel: string; as: string; crossOrigin: string; href: string }[];
+    };
+    expect(list.build).toBe(`/${manifest["index.html"]!.file}`);
+    expect(list.links.every((link) => link.rel === "preload" && link.crossOrigin === "")).toBe(true);
+    return list.links.filter((link) => link.as === as).map((link) => link.href.slice(1));
+  };
+  const preloads = (html: string) => preloadList(html, "script");
   for (const route of ["/signup", "/login", "/dashboard", "/advertiser"]) {
     const html = await (await fetch(`${siteUrl}${route}`)).text();
     expect(html, route).toContain('<div id="root" data-shell>');
@@ -202,9 +213,7 @@ test("the signed-in pages are the app shell fetching the app, their chunks and t
   // And every stylesheet of its chunks, those inlined in the shell too: the app's loader asks for each
   // with the page, and would otherwise wait a round trip for them after the scripts.
   const pageKey = Object.keys(manifest).find((key) => key.endsWith("features/dashboard/dashboard-page.tsx"))!;
-  const styles = [...dashboardHtml.matchAll(/<link rel="preload" as="style" crossorigin href="\/([^"]+)">/g)].map(
-    ([, file]) => file!,
-  );
+  const styles = preloadList(dashboardHtml, "style");
   const pageStyles = [...chunkClosure(manifest, [pageKey]).css];
   expect(pageStyles.length).toBeGreaterThan(1);
   expect(styles).toEqual(expect.arrayContaining(pageStyles));
@@ -213,6 +222,20 @@ test("the signed-in pages are the app shell fetching the app, their chunks and t
   // The app, started after the shell has painted, and none of a page's chunks or the SDKs.
   expect(preloads(unknown)).toContain(manifest["index.html"]!.file);
   expect(preloads(unknown).filter((file) => sdks.includes(file) || /-page-/.test(file))).toEqual([]);
+});
+
+test("a shell preloads its files on a browser's first visit to this build, and not once the app has run there", async () => {
+  const page = await newPage(viewports.phone);
+  const preloaded = () => page.locator('head link[rel="preload"][as="script"]').count();
+  await page.goto(`${siteUrl}/dashboard`);
+  expect(await preloaded()).toBeGreaterThan(10);
+  // The app runs (and, signed out, goes on to /signup): its files are in the HTTP cache from now on.
+  await page.waitForURL(`${siteUrl}/signup`);
+  expect(await page.evaluate(() => localStorage.getItem("appBuild"))).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+  await page.goto(`${siteUrl}/dashboard`);
+  await page.waitForURL(`${siteUrl}/signup`);
+  expect(await preloaded()).toBe(0);
+  await page.context().close();
 });
 
 test("the social-sharing image is a 1200×630 PNG", async () => {

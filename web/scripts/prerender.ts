@@ -93,7 +93,7 @@ const pageStylesheetTags = (manifest: Manifest, template: string, chunks: string
  * who is not signed in runs no React on them, and the islands script loads the app only for someone signed
  * in at this browser. The app shell's pages always get the app, after their HTML has painted, and keep its
  * modules preloaded without parsing (rel=preload): on a repeat visit, with every script in the HTTP cache,
- * the browser would otherwise parse and run some 330 KB of it before painting the shell. The app's
+ * the browser would otherwise parse and run some 300 KB of it before painting the shell. The app's
  * stylesheet stays in both.
  */
 function islandsTemplate(
@@ -141,6 +141,21 @@ function scriptsLast(document: string): string {
   if (scripts.length === 0 || !body.includes("</body>")) throw new Error("found no module script to move");
   const rest = head.replace(tag, "").replace(/\n\s*\n/g, "\n");
   return `${rest}</head>${body.replace("</body>", `  ${scripts.join("\n    ")}\n  </body>`)}`;
+}
+
+/**
+ * `document` with its preload tags turned into the list a script of web/index.html preloads from, unless
+ * this browser has already run this build of the app (src/lib/app-build.ts: its files are then in the HTTP
+ * cache, and preloading them only holds up the first paint). The list is a meta tag in the head; the script,
+ * at the end of the body where the tags were, reads it.
+ */
+function preloadsUnlessRun(document: string, build: string): string {
+  const tag = /<link rel="preload" as="(script|style)" crossorigin href="([^"]+)">\s*/g;
+  // Each link's properties, as the script sets them (crossOrigin "" is the tags' crossorigin).
+  const links = [...document.matchAll(tag)].map(([, as, href]) => ({ rel: "preload", as, crossOrigin: "", href }));
+  if (links.length === 0) throw new Error("the app shell has nothing to preload");
+  const content = JSON.stringify({ build, links }).replaceAll("&", "&amp;").replaceAll('"', "&quot;");
+  return document.replace(tag, "").replace("</head>", `  <meta name="app-preloads" content="${content}">\n  </head>`);
 }
 
 /** `document` with each of its stylesheet links replaced by the stylesheet itself. */
@@ -201,16 +216,17 @@ try {
     '<div id="root"></div>',
     `<div id="root" data-shell>${await renderShell()}</div>`,
   );
-  const shell = scriptsLast(inlineStylesheets(shellTemplate));
+  const build = `/${manifest["index.html"]!.file}`;
+  const shell = preloadsUnlessRun(scriptsLast(inlineStylesheets(shellTemplate)), build);
   writeFileSync(path.join(dist, "app.html"), shell);
   console.log(`app shell → dist/app.html (${(shell.length / 1024).toFixed(1)} KB)`);
   // The signed-in pages get the shell as their own file (Hosting serves /dashboard from dashboard.html),
-  // preloading their route's chunks and the Firebase SDKs: on a first visit the browser fetches all of it
-  // at once instead of one round trip per level of imports.
+  // preloading their route's chunks and the Firebase SDKs: on a browser's first visit (to this build) it
+  // fetches all of it at once instead of one round trip per level of imports.
   const sdks = firebaseSdkChunks(manifest);
   for (const page of shellPaths) {
     const assets = shellAssetTags(manifest, template, [...(await pageChunks(page)), ...sdks]);
-    const document = scriptsLast(inlineStylesheets(withHeadTags(shellTemplate, assets)));
+    const document = preloadsUnlessRun(scriptsLast(inlineStylesheets(withHeadTags(shellTemplate, assets))), build);
     const file = `${page.slice(1)}.html`;
     writeFileSync(path.join(dist, file), document);
     console.log(`app shell for ${page} → dist/${file} (${(document.length / 1024).toFixed(1)} KB)`);

@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes } from "react-router-dom";
 import { App } from "./app/app";
 import { routes } from "./app/routes";
+import { rememberAppBuild } from "./lib/app-build";
 import { watchAdvertiserLinks } from "./lib/current-advertiser";
 
 watchAdvertiserLinks();
@@ -35,3 +36,5 @@ const app = (
 );
 if (prerendered) hydrateRoot(root, app);
 else createRoot(root).render(app);
+// Its files are in this browser's HTTP cache now: the next visit's shell need not preload them.
+rememberAppBuild(import.meta.url);

@@ -20,8 +20,25 @@ export interface HttpRequest {
   body?: string | Buffer;
 }
 
-/** One request over `agent` to host:port, the whole body read. */
-export function send(agent: http.Agent, host: string, port: number, request: HttpRequest): Promise<Answer> {
+/**
+ * One request over `agent` to host:port, the whole body read. A GET or HEAD that finds its kept-alive socket
+ * already closed by the server (ECONNRESET on a reused socket, before any answer: the race Node's
+ * `request.reusedSocket` documents) is sent once more on a new one; anything else is an error.
+ */
+export async function send(agent: http.Agent, host: string, port: number, request: HttpRequest): Promise<Answer> {
+  try {
+    return await sendOnce(agent, host, port, request);
+  } catch (error) {
+    const idempotent = (request.method ?? "GET") !== "POST";
+    if (idempotent && error instanceof StaleSocketError) return sendOnce(agent, host, port, request);
+    throw error instanceof StaleSocketError ? error.cause : error;
+  }
+}
+
+/** The server had closed the kept-alive socket the request went out on. */
+class StaleSocketError extends Error {}
+
+function sendOnce(agent: http.Agent, host: string, port: number, request: HttpRequest): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const body = request.body === undefined ? undefined : Buffer.from(request.body);
     const outgoing = http.request(
@@ -43,7 +60,13 @@ export function send(agent: http.Agent, host: string, port: number, request: Htt
       },
     );
     outgoing.setTimeout(60_000, () => outgoing.destroy(new Error(`No answer to ${request.path} within 60 s`)));
-    outgoing.on("error", reject);
+    outgoing.on("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        outgoing.reusedSocket && error.code === "ECONNRESET"
+          ? new StaleSocketError("The kept-alive socket was closed", { cause: error })
+          : error,
+      ),
+    );
     outgoing.end(body);
   });
 }
