@@ -146,8 +146,8 @@ function scriptsLast(document: string): string {
 /**
  * `document` with its preload tags turned into the list a script of web/index.html preloads from, unless
  * this browser has already run this build of the app (src/lib/app-build.ts: its files are then in the HTTP
- * cache, and preloading them only holds up the first paint). The list is a meta tag in the head; the script,
- * at the end of the body where the tags were, reads it.
+ * cache, and preloading them only holds up the first paint). The list is a meta tag just before the script,
+ * in the head, so a first visit asks for the files as early as the tags had them asked for.
  */
 function preloadsUnlessRun(document: string, build: string): string {
   const tag = /<link rel="preload" as="(script|style)" crossorigin href="([^"]+)">\s*/g;
@@ -155,7 +155,9 @@ function preloadsUnlessRun(document: string, build: string): string {
   const links = [...document.matchAll(tag)].map(([, as, href]) => ({ rel: "preload", as, crossOrigin: "", href }));
   if (links.length === 0) throw new Error("the app shell has nothing to preload");
   const content = JSON.stringify({ build, links }).replaceAll("&", "&amp;").replaceAll('"', "&quot;");
-  return document.replace(tag, "").replace("</head>", `  <meta name="app-preloads" content="${content}">\n  </head>`);
+  const script = "<!-- A signed-in page's preloads";
+  if (!document.includes(script)) throw new Error("web/index.html has no preload script");
+  return document.replace(tag, "").replace(script, `<meta name="app-preloads" content="${content}">\n    ${script}`);
 }
 
 /** `document` with each of its stylesheet links replaced by the stylesheet itself. */
