@@ -10,6 +10,7 @@ import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { serveOfflineStandIns } from "../lib/gapi-shim.ts";
 import { signInWithEmailLink } from "../lib/browser-sign-in.ts";
 import { appBuildKey } from "../../web/src/lib/app-build.ts";
+import { readPreloadList } from "../../web/scripts/preload-list.ts";
 import { rootDir } from "../lib/project.ts";
 import type { BenchContext, DashboardUser } from "./lib/context.ts";
 import { elapsed } from "./lib/context.ts";
@@ -182,13 +183,7 @@ function htmlAssets(html: string): { blocking: string[]; js: string[]; css: stri
     }
   }
   // A signed-in page's shell lists its preloads for web/index.html's script (on a first visit to the build).
-  const preloadList = /<meta name="app-preloads" content="([^"]*)">/.exec(html)?.[1];
-  if (preloadList) {
-    const { links } = JSON.parse(preloadList.replaceAll("&quot;", '"').replaceAll("&amp;", "&")) as {
-      links: { as: string; href: string }[];
-    };
-    for (const link of links) if (link.as === "script") js.push(link.href.slice(1));
-  }
+  for (const link of readPreloadList(html)?.links ?? []) if (link.as === "script") js.push(link.href.slice(1));
   const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].reduce(
     (sum, [, text]) => sum + gzipOf(Buffer.from(text!)),
     0,

@@ -12,6 +12,7 @@ import { rootDir, siteUrl } from "../../scripts/lib/project.ts";
 import { launchBrowser } from "../../scripts/lib/browser.ts";
 import { collectPageErrors } from "../support/page-errors.ts";
 import { chunkClosure, readManifest } from "../../web/scripts/manifest.ts";
+import { readPreloadList } from "../../web/scripts/preload-list.ts";
 
 interface PublicPage {
   path: string;
@@ -190,11 +191,7 @@ test("the signed-in pages are the app shell fetching the app, their chunks and t
   // What a shell preloads on a browser's first visit to this build: the list in its app-preloads meta tag,
   // which web/index.html's script turns into <link rel="preload"> (the browser test below).
   const preloadList = (html: string, as: "script" | "style") => {
-    const content = /<meta name="app-preloads" content="([^"]*)">/.exec(html)?.[1] ?? "";
-    const list = JSON.parse(content.replaceAll("&quot;", '"').replaceAll("&amp;", "&")) as {
-      build: string;
-      links: { rel: string; as: string; crossOrigin: string; href: string }[];
-    };
+    const list = readPreloadList(html)!;
     expect(list.build).toBe(`/${manifest["index.html"]!.file}`);
     expect(list.links.every((link) => link.rel === "preload" && link.crossOrigin === "")).toBe(true);
     return list.links.filter((link) => link.as === as).map((link) => link.href.slice(1));

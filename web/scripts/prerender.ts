@@ -25,6 +25,7 @@ import { parseArgs } from "node:util";
 import { matchRoutes, type RouteObject } from "react-router-dom";
 import { createServer, loadEnv, type ViteDevServer } from "vite";
 import { chunkClosure, readManifest, type Manifest } from "./manifest.ts";
+import { preloadListTag, type PreloadLink } from "./preload-list.ts";
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = path.join(webDir, "dist");
@@ -151,13 +152,16 @@ function scriptsLast(document: string): string {
  */
 function preloadsUnlessRun(document: string, build: string): string {
   const tag = /<link rel="preload" as="(script|style)" crossorigin href="([^"]+)">\s*/g;
-  // Each link's properties, as the script sets them (crossOrigin "" is the tags' crossorigin).
-  const links = [...document.matchAll(tag)].map(([, as, href]) => ({ rel: "preload", as, crossOrigin: "", href }));
+  const links = [...document.matchAll(tag)].map(([, as, href]): PreloadLink => ({
+    rel: "preload",
+    as: as as PreloadLink["as"],
+    crossOrigin: "",
+    href: href!,
+  }));
   if (links.length === 0) throw new Error("the app shell has nothing to preload");
-  const content = JSON.stringify({ build, links }).replaceAll("&", "&amp;").replaceAll('"', "&quot;");
   const script = "<!-- A signed-in page's preloads";
   if (!document.includes(script)) throw new Error("web/index.html has no preload script");
-  return document.replace(tag, "").replace(script, `<meta name="app-preloads" content="${content}">\n    ${script}`);
+  return document.replace(tag, "").replace(script, `${preloadListTag({ build, links })}\n    ${script}`);
 }
 
 /** `document` with each of its stylesheet links replaced by the stylesheet itself. */
