@@ -136,9 +136,23 @@ describe("the account menu on a phone (390 x 844)", () => {
     await page.getByRole("heading", { name: "Last 7 Days" }).waitFor();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
 
+    // The button's chevron is a box of its own that points down, and up once the menu is open: drawn as an
+    // inline box (the button's own styles winning) it lost its size and turn and showed as a bar.
+    const chevron = () =>
+      accountButton(page).evaluate((button) => {
+        const after = getComputedStyle(button, "::after");
+        return { display: after.display, width: parseFloat(after.width), transform: after.transform };
+      });
+    const closed = await chevron();
+    expect(closed.display).toBe("block");
+    expect(closed.width).toBeGreaterThan(6); // 0.45rem
+    expect(closed.transform).toMatch(/^matrix\(/);
+    expect(await accountButton(page).evaluate((button) => getComputedStyle(button).display)).toBe("inline-flex");
+
     await accountButton(page).focus();
     await page.keyboard.press("Enter");
     expect(await accountButton(page).getAttribute("aria-expanded")).toBe("true");
+    expect((await chevron()).transform).not.toBe(closed.transform);
     const panel = page.locator(`[id="${await accountButton(page).getAttribute("aria-controls")}"]`);
     await panel.getByRole("button", { name: "Log out" }).waitFor();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
