@@ -191,7 +191,7 @@ describe("the account menu on a phone (390 x 844)", () => {
     await page.screenshot({ path: path.join(screenshots, "admin-header-phone.png") });
   }, 60_000);
 
-  test("signed out, Log in and Sign Up fit beside the logo", async () => {
+  test("signed out, Log in and Sign Up fit the phone's width", async () => {
     const { page } = await freshPage(phone);
     await page.goto(siteUrl);
     await mainNav(page).getByRole("link", { name: "Log in" }).waitFor();
