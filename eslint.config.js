@@ -33,13 +33,21 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, "no-console": ["error", { allow: ["error", "warn"] }] },
   },
   {
-    // The business rules are shared by the server and the browser: only the standard library and zod.
+    // The business rules are shared by the server and the browser: only the standard library, zod, and the
+    // audited libraries that run in both (hashing, encodings, IP address classification).
     files: ["functions/src/domain/**/*.ts"],
     ignores: ["functions/src/domain/**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "^(?!zod($|/)|\\.{1,2}/)", message: "domain/ imports nothing but zod and itself." }] },
+        {
+          patterns: [
+            {
+              regex: "^(?!(zod|@noble/hashes|@scure/base|ipaddr\\.js)($|/)|\\.{1,2}/)",
+              message: "domain/ imports nothing but itself, zod, @noble/hashes, @scure/base and ipaddr.js.",
+            },
+          ],
+        },
       ],
     },
   },

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { advertiserIds, type AdvertiserId } from "./advertisers.js";
+import { ipVersion, isPrivateAddress } from "./ip-address.js";
 import { formatDollarsFixed, type Cents } from "./money.js";
 import { subIdNames, type SubIds } from "./sub-ids.js";
 import { isUsableTracker } from "./tracker.js";
@@ -71,7 +72,11 @@ export interface Conversion {
 /** The postback a conversion fires: the one for its link, else the one for all the advertiser's links. */
 export function postbackFor(postbacks: readonly OutboundPostback[], conversion: Conversion): OutboundPostback | null {
   const wanted = postbacks.filter(
-    (postback) => postback.advertiser === conversion.advertiser && postback.events.includes(conversion.event),
+    (postback) =>
+      postback.advertiser === conversion.advertiser &&
+      postback.events.includes(conversion.event) &&
+      // One saved before macros were judged on the parsed host is never called: its visitor could pick the host.
+      hostIsFixed(postback.url),
   );
   return (
     wanted.find((postback) => postback.tracker === conversion.tracker) ??
@@ -111,75 +116,30 @@ export function testConversion(postback: OutboundPostback, uid: string, now: Dat
 
 // --- SSRF -------------------------------------------------------------------------------------------------
 
-const v4Pattern = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
-
-/** 4 or 6 for an IP address in its usual text form (as URL and DNS give them), 0 for anything else. */
-export function ipVersion(address: string): 0 | 4 | 6 {
-  if (v4Pattern.test(address)) return 4;
-  if (!address.includes(":") || !/^[0-9a-f:.]+$/i.test(address)) return 0;
-  const [head = "", tail, extra] = address.split("::");
-  if (extra !== undefined) return 0;
-  const groups = [...head.split(":"), ...(tail === undefined ? [] : tail.split(":"))].filter(Boolean);
-  const last = groups.at(-1) ?? "";
-  const v4Tail = v4Pattern.test(last);
-  const hex = v4Tail ? groups.slice(0, -1) : groups;
-  if (!hex.every((group) => /^[0-9a-f]{1,4}$/i.test(group))) return 0;
-  const count = hex.length + (v4Tail ? 2 : 0);
-  return (tail === undefined ? count === 8 : count < 8) ? 6 : 0;
-}
-
-/**
- * Whether an address is one the product must never call: loopback, private, link-local (the cloud
- * metadata server), shared (CGNAT), multicast, reserved, unspecified, and IPv6's equivalents, including
- * IPv4 addresses mapped into IPv6. Anything that is not an IP address counts as private.
- */
-export function isPrivateAddress(address: string): boolean {
-  const version = ipVersion(address);
-  if (version === 4) return isPrivateV4(address.split(".").map(Number));
-  if (version !== 6) return true;
-  const lower = address.toLowerCase();
-  const mapped = /^(?:0*:)*(?:0*:)?ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower) ?? /^::(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (mapped) return isPrivateV4(mapped[1]!.split(".").map(Number));
-  const groups = expandV6(lower);
-  if (groups.every((group) => group === 0)) return true; // ::
-  if (groups.slice(0, 7).every((group) => group === 0) && groups[7] === 1) return true; // ::1
-  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) return true; // ::ffff:x (hex)
-  const first = groups[0]!;
-  return (
-    (first & 0xfe00) === 0xfc00 || // fc00::/7 unique local
-    (first & 0xffc0) === 0xfe80 || // fe80::/10 link-local
-    (first & 0xff00) === 0xff00 || // ff00::/8 multicast
-    (first === 0x2001 && groups[1] === 0x0db8) || // documentation
-    (first === 0x0064 && groups[1] === 0xff9b) // NAT64: an IPv4 address behind it
-  );
-}
-
-function isPrivateV4([a = 0, b = 0]: number[]): boolean {
-  return (
-    a === 0 || // "this network"
-    a === 10 ||
-    a === 127 ||
-    (a === 100 && b >= 64 && b <= 127) || // shared address space (CGNAT)
-    (a === 169 && b === 254) || // link-local, the metadata server
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168) ||
-    (a === 192 && b === 0) || // IETF protocol assignments, documentation
-    (a === 198 && (b === 18 || b === 19)) || // benchmarking
-    a >= 224 // multicast, reserved, broadcast
-  );
-}
-
-function expandV6(address: string): number[] {
-  const [head = "", tail] = address.split("::");
-  const parse = (part: string) => (part ? part.split(":").map((group) => parseInt(group, 16) || 0) : []);
-  const start = parse(head);
-  const end = tail === undefined ? [] : parse(tail);
-  return [...start, ...Array<number>(8 - start.length - end.length).fill(0), ...end];
-}
-
 /** Where a postback may be sent from the emulators: hosts named in POSTBACK_ALLOWED_HOSTS (never in production). */
 export interface UrlRules {
   allowedHosts: readonly string[];
+}
+
+/** What a macro stands for while a template is parsed: letters a host name may hold, so a macro there shows. */
+const macroMark = "macro-mark";
+
+function macroOutsidePathAndQuery(url: URL): boolean {
+  return [url.protocol, url.username, url.password, url.host].some((part) => part.includes(macroMark));
+}
+
+function parseTemplate(template: string): URL | null {
+  try {
+    return new URL(template.replace(/\{[a-z0-9_]+\}/g, macroMark));
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a template sends to a host its macros cannot change (postbacks saved under an older rule may not). */
+export function hostIsFixed(template: string): boolean {
+  const url = parseTemplate(template);
+  return url !== null && !macroOutsidePathAndQuery(url);
 }
 
 /**
@@ -195,15 +155,12 @@ export function postbackUrlProblem(template: string, rules: UrlRules): string | 
     .filter((name) => !(outboundMacros as readonly string[]).includes(name));
   if (unknown.length > 0)
     return `Unknown macro {${unknown[0]}}: use ${outboundMacros.map((m) => `{${m}}`).join(", ")}.`;
-  let url: URL;
-  try {
-    url = new URL(template.replace(/\{[a-z0-9_]+\}/g, "x"));
-  } catch {
-    return "That is not a URL: it must start with https:// or http://.";
-  }
+  const url = parseTemplate(template);
+  if (!url) return "That is not a URL: it must start with https:// or http://.";
+  // Judged on the URL as parsed, however it is spelled ("http:/{sub1}.example" has a host too): a visitor's
+  // sub-ids must never choose where the affiliate's conversions are sent.
+  if (macroOutsidePathAndQuery(url)) return "Macros go in the path or the query, not in the host.";
   if (url.protocol !== "https:" && url.protocol !== "http:") return "The URL must start with https:// or http://.";
-  const hostPart = template.slice(template.indexOf("//") + 2).split(/[/?#]/)[0] ?? "";
-  if (hostPart.includes("{")) return "Macros go in the path or the query, not in the host.";
   if (url.username || url.password) return "The URL must not contain a user name or password.";
   const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
   const allowed = rules.allowedHosts.includes(host);

@@ -13,9 +13,8 @@ import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { deleteOutbox, enqueuePostbacks, logDelivery, readOutbox, staleOutbox } from "../data/postback-outbox.js";
+import { ipVersion, isPrivateAddress } from "../domain/ip-address.js";
 import {
-  ipVersion,
-  isPrivateAddress,
   postbackUrl,
   postbackUrlProblem,
   testConversion,
