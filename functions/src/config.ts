@@ -49,6 +49,24 @@ export const postbackDelivery = {
   maxAttempts: defineInt("POSTBACK_MAX_ATTEMPTS", { default: 6 }),
   minBackoffSeconds: defineInt("POSTBACK_MIN_BACKOFF_SECONDS", { default: 30 }),
 };
+
+/** Deadline of a call, and how many calls to one affiliate's receivers may be in flight at once. */
+const postbackDeadlineMs = 5_000;
+export const postbackCalls = {
+  /** One hard deadline for a whole call: lookup, connection, headers and the answer's body. */
+  deadlineMs: postbackDeadlineMs,
+  lanes: {
+    atOnce: 2,
+    /** A lane is held past the deadline by this margin, then freed even if its process died mid-call. */
+    leaseMs: postbackDeadlineMs + 5_000,
+  },
+  /**
+   * How many times the queue runs a delivery task: its calls (POSTBACK_MAX_ATTEMPTS) and the runs that found
+   * the affiliate's lanes full, which call nothing. Spread by the queue's backoff (doubling up to an hour),
+   * these last about two days; an entry they did not finish is swept and enqueued again.
+   */
+  queueRuns: 50,
+};
 const postbackAllowedHostsParam = defineString("POSTBACK_ALLOWED_HOSTS", { default: "" });
 
 export function postbackUrlRules(): { allowedHosts: string[] } {
@@ -61,17 +79,30 @@ export function postbackUrlRules(): { allowedHosts: string[] } {
   };
 }
 
+/**
+ * How many proxies of the platform stand in front of the functions, counting the one that connects to them;
+ * the client's address is the X-Forwarded-For entry the outermost of them appended (http/client-address.ts).
+ * No default: each deployment states its own (docs/hardening.md, "Client addresses"), 2 for Firebase
+ * Hosting's rewrites; the emulators' env file says 1 (the tests stand in for Hosting's CDN).
+ */
+export const trustedProxyHops = defineInt("TRUSTED_PROXY_HOPS", {
+  description:
+    "Proxies in front of the functions (Firebase Hosting: 2). Check with GET /api/client_address, docs/hardening.md.",
+});
+
 /** Salts the hash that identifies a click's visitor, so no IP address is ever stored. */
 export const visitorSalt = defineSecret("VISITOR_SALT");
 
 /**
  * Rate limits per minute (configuration: the deploy asks for them, the emulators read .env.<project>): API
- * calls per signed-in caller, link clicks per address, events per advertiser.
+ * calls per signed-in caller, link clicks per address, events per advertiser, postbacks with a wrong token
+ * per address.
  */
 export const rateLimits = {
   apiPerCaller: defineInt("RATE_LIMIT_API_PER_MINUTE", { default: 300 }),
   clicksPerAddress: defineInt("RATE_LIMIT_CLICKS_PER_MINUTE", { default: 120 }),
   eventsPerAdvertiser: defineInt("RATE_LIMIT_EVENTS_PER_MINUTE", { default: 20_000 }),
+  badTokensPerAddress: defineInt("RATE_LIMIT_BAD_TOKENS_PER_MINUTE", { default: 30 }),
 };
 
 export const limits = {

@@ -4,12 +4,14 @@ import { onSchedule } from "firebase-functions/scheduler";
 import { onTaskDispatched } from "firebase-functions/tasks";
 import {
   eventSigningSecrets,
+  postbackCalls,
   postbackDelivery,
   postbackUrlRules,
   siteUrl,
   staffDigestEmails,
   visitorSalt,
 } from "./config.js";
+import { maxQueueBackoffSeconds } from "./data/postback-outbox.js";
 import { deliverQueued, sweepOutbox } from "./postbacks/deliver.js";
 import { writeStaffDigest } from "./advertiser/staff-digest.js";
 import { createApp } from "./http/app.js";
@@ -31,13 +33,17 @@ export const rollUpClicks = onSchedule({ schedule: "every 5 minutes", timeoutSec
   await sweepOutbox(new Date());
 });
 
-/** Calls an affiliate's postback (postbacks/deliver.ts); the queue retries a failed call with backoff. */
+/**
+ * Calls an affiliate's postback (postbacks/deliver.ts); the queue runs the task again with backoff after a
+ * failed call, and after finding the affiliate's lanes full. Each call ends by its deadline, well within
+ * the task's timeout, so every attempt is logged.
+ */
 export const deliverPostback = onTaskDispatched<{ id: string }>(
   {
     retryConfig: {
-      maxAttempts: postbackDelivery.maxAttempts,
+      maxAttempts: postbackCalls.queueRuns,
       minBackoffSeconds: postbackDelivery.minBackoffSeconds,
-      maxBackoffSeconds: 3600,
+      maxBackoffSeconds: maxQueueBackoffSeconds,
       maxDoublings: 6,
     },
     rateLimits: { maxConcurrentDispatches: 50 },
@@ -45,8 +51,7 @@ export const deliverPostback = onTaskDispatched<{ id: string }>(
     timeoutSeconds: 30,
   },
   async (request) => {
-    const attempt = (request.retryCount ?? 0) + 1;
-    await deliverQueued(request.data.id, attempt, postbackDelivery.maxAttempts.value(), postbackUrlRules());
+    await deliverQueued(request.data.id, postbackDelivery.maxAttempts.value(), postbackUrlRules());
   },
 );
 

@@ -31,14 +31,14 @@ const prose = loadProse(import.meta.dirname, "clicks.md");
 let visitor = 0;
 /**
  * A new visitor: their own browser and their own address (the click rate limit counts by address, so
- * thousands of visitors from the bench's one address would be refused; Hosting's CDN names the visitor's
- * address in Fastly-Client-IP, which the redirect reads first).
+ * thousands of visitors from the bench's one address would be refused). The bench stands in for Hosting's
+ * CDN, which appends the visitor's address to X-Forwarded-For (the emulators trust one hop).
  */
 function newVisitor(): Record<string, string> {
   const n = visitor++;
   return {
     "User-Agent": `bench-visitor-${process.pid}-${n}`,
-    "Fastly-Client-IP": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+    "X-Forwarded-For": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
   };
 }
 

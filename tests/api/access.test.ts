@@ -233,6 +233,12 @@ const table: Row[] = [
     expect: { anonymous: 401, owner: 403, other: 403, staff: 403, admin: 409, suspended: 403 },
   },
   {
+    // The check of a deployment's TRUSTED_PROXY_HOPS: it shows the caller's address, so the admin's only.
+    endpoint: "/api/client_address",
+    method: "GET",
+    expect: { anonymous: 401, owner: 403, other: 403, staff: 403, admin: 200, suspended: 403 },
+  },
+  {
     // Open to all: it only proves the Hosting rewrite reaches the function.
     endpoint: "/api/health",
     method: "GET",

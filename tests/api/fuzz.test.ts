@@ -8,10 +8,13 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { beforeAll, describe, expect, test } from "vitest";
 import { formatDollarsFixed } from "../../functions/src/domain/money.ts";
+import { postbackUrl, type Conversion } from "../../functions/src/domain/outbound-postbacks.ts";
+import { subIdNames, type SubIds } from "../../functions/src/domain/sub-ids.ts";
 import { sendEvent } from "../../scripts/lib/events-client.ts";
 import { siteUrl } from "../../scripts/lib/project.ts";
-import { openLink, refs, sendMaturedSale } from "../support/backend.ts";
+import { affiliateView, openLink, refs, sendMaturedSale } from "../support/backend.ts";
 import { payoutForm } from "../support/payout-details.ts";
+import { savePostback } from "../support/postbacks.ts";
 import { api, createAffiliateUser, createUser, type TestUser } from "../support/users.ts";
 
 /** Runs per property: bounded, so the layer stays within its time. */
@@ -524,3 +527,103 @@ test("POSTs with any Content-Type: never a 5xx, a refused one changes nothing, o
   expect(accepted).toBeGreaterThan(readAsFields);
   expect(readAsFields).toBeGreaterThan(0);
 }, 60_000);
+
+describe("the review's attacks, generated (issue 30)", () => {
+  /** Two conversions whose visitor-chosen values (sub-ids, click id) differ in every way a host could. */
+  const fillings = (["evil.example", "other.test"] as const).map((value): Conversion => ({
+    uid: "u",
+    advertiser: "promptchan",
+    tracker: "default",
+    event: "sale",
+    transactionId: "t",
+    payoutCents: 100,
+    clickId: value,
+    subIds: Object.fromEntries(subIdNames.map((name) => [name, value])) as SubIds,
+  }));
+  const hostOf = (url: string) => {
+    try {
+      return new URL(url).host;
+    } catch {
+      return null;
+    }
+  };
+
+  test("a postback template with macros anywhere is saved only when no visitor's values can move its host", async () => {
+    const user = await createAffiliateUser();
+    const macro = fc.constantFrom(...subIdNames.map((name) => `{${name}}`), "{click_id}", "{event}");
+    const part = fc.oneof(macro, fc.constantFrom("tracker", "example", "com", "cb", "x-1"));
+    const template = fc
+      .tuple(
+        fc.constantFrom("http:", "https:", "HTTP:", "hTtPs:"),
+        fc.constantFrom("", "/", "//", "\\", "/\\", "\\\\", "///"),
+        fc.array(part, { minLength: 1, maxLength: 4 }).map((parts) => parts.join(".")),
+        fc.constantFrom("", "@tracker.example", ":{sub2}", ":80", "."),
+        fc.constantFrom("", "/cb", "/{sub3}?c={click_id}", "?t={transaction_id}", "#{sub4}"),
+      )
+      .map((pieces) => pieces.join(""));
+    await fc.assert(
+      fc.asyncProperty(template, async (url) => {
+        const saved = await savePostback(user, url);
+        expect(saved.status).toBeLessThan(500);
+        if (saved.status !== 200) return;
+        const [first, second] = fillings.map((conversion) => hostOf(postbackUrl(url, conversion)));
+        expect(first).not.toBeNull();
+        expect(first).toBe(second);
+        const { id } = (saved.json.postbacks as { id: string }[])[0]!;
+        expect((await api(user, "POST", "/api/delete_postback", { id })).status).toBe(200);
+      }),
+      { numRuns: runs, seed: 30 },
+    );
+  }, 120_000);
+
+  test("an IPv6 address carrying a private IPv4 address is refused as a postback's host, in every form", async () => {
+    const user = await createAffiliateUser();
+    const octet = fc.nat(255);
+    const privateV4 = fc.oneof(
+      fc.tuple(fc.constant(127), octet, octet, octet),
+      fc.tuple(fc.constant(10), octet, octet, octet),
+      fc.tuple(fc.constant(169), fc.constant(254), octet, octet),
+      fc.tuple(fc.constant(192), fc.constant(168), octet, octet),
+      fc.tuple(fc.constant(172), fc.integer({ min: 16, max: 31 }), octet, octet),
+      fc.tuple(fc.constant(100), fc.integer({ min: 64, max: 127 }), octet, octet),
+    );
+    const hex = (x: number, y: number) => ((x << 8) | y).toString(16);
+    const forms = [
+      ([a, b, c, d]: number[]) => `::ffff:${a}.${b}.${c}.${d}`,
+      ([a, b, c, d]: number[]) => `::ffff:${hex(a!, b!)}:${hex(c!, d!)}`,
+      ([a, b, c, d]: number[]) => `::${a}.${b}.${c}.${d}`,
+      ([a, b, c, d]: number[]) => `::ffff:0:${a}.${b}.${c}.${d}`,
+      ([a, b, c, d]: number[]) => `64:ff9b::${a}.${b}.${c}.${d}`,
+      ([a, b, c, d]: number[]) => `2002:${hex(a!, b!)}:${hex(c!, d!)}::1`,
+    ];
+    await fc.assert(
+      fc.asyncProperty(privateV4, fc.nat(forms.length - 1), async (v4, form) => {
+        const answer = await savePostback(user, `http://[${forms[form]!(v4)}]/pb`);
+        expect(answer).toMatchObject({
+          status: 400,
+          json: { error: "url: The URL must not point at a private, loopback or link-local address." },
+        });
+      }),
+      { numRuns: runs, seed: 31 },
+    );
+  }, 120_000);
+
+  test("whatever a visitor writes in X-Forwarded-For and Fastly-Client-IP, they are one visitor", async () => {
+    const uid = (await createAffiliateUser()).uid;
+    await refs.affiliate(uid).update({ links: { promptchan: ["/tw"], cutechat: [], creategirls: [] } });
+    const headerText = fc.oneof(fc.ipV4(), fc.ipV6(), fc.stringMatching(/^[\w.:, []{0,40}$/));
+    await fc.assert(
+      fc.asyncProperty(headerText, headerText, async (forwarded, fastly) => {
+        const answer = await openLink(`/m/${uid}/tw`, {
+          ip: "203.0.113.230",
+          forgedForwardedFor: forwarded,
+          forgedFastlyClientIp: fastly,
+          userAgent: "one browser",
+        });
+        expect(answer.status).toBe(302);
+      }),
+      { numRuns: runs, seed: 32 },
+    );
+    expect((await affiliateView(uid)).trackers.promptchan["/tw"]?.clicks).toBe(1);
+  }, 120_000);
+});

@@ -10,6 +10,7 @@ import { beforeAll, expect, test } from "vitest";
 import { limits } from "../../functions/src/config.ts";
 import { rollUpClicks } from "../../functions/src/tracking/clicks.ts";
 import { sendEvent, type EventBody } from "../../scripts/lib/events-client.ts";
+import { siteUrl } from "../../scripts/lib/project.ts";
 import { openLink, refs } from "../support/backend.ts";
 import { emulatorConcurrency, inParallel } from "../support/concurrency.ts";
 import { ledgerFields, ReferenceLedger } from "../support/reference-ledger.ts";
@@ -108,12 +109,23 @@ test("a mixed burst: no 5xx, and the stored figures equal the reference model's"
     ...clickList.map((click): Job => async () => {
       const ip = `10.${100 + (click.visitor >> 16)}.${(click.visitor >> 8) & 255}.${click.visitor & 255}`;
       const host = hosts[click.advertiser];
+      // Every third visitor also writes an address of their own in the headers (a fresh one each click): the
+      // visitor is still the address the platform appended, so the counts below hold.
+      const forged = click.visitor % 3 === 0 ? `198.51.100.${Math.floor(Math.random() * 250)}` : undefined;
       const answer = await openLink(`/m/${click.uid}${click.suffix}`, {
         ip,
         userAgent: "load",
         ...(host ? { host } : {}),
+        ...(forged ? { forgedForwardedFor: forged, forgedFastlyClientIp: forged } : {}),
       });
       return { kind: "click", status: answer.status };
+    }),
+    // Someone guessing postback tokens from one address throughout: refused, never counted.
+    ...Array.from({ length: 100 }, (_, i): Job => async () => {
+      const url = `${siteUrl}/api/postback/promptchan?token=pbt_guess-${i}&event=sign_up&click_id=${"A".repeat(22)}&transaction_id=guess-${i}`;
+      const answer = await fetch(url, { headers: { "X-Forwarded-For": "192.0.2.99" } });
+      await answer.body?.cancel();
+      return { kind: "guess", status: answer.status };
     }),
     ...eventList.map((body): Job => async () => ({ kind: "event", status: (await sendEvent(body)).status })),
     ...Array.from({ length: 60 }, (_, i): Job => async () => ({
@@ -146,9 +158,13 @@ test("a mixed burst: no 5xx, and the stored figures equal the reference model's"
   expect(results.filter((result) => result.status >= 500)).toEqual([]);
   expect(new Set(results.filter((r) => r.kind === "click").map((r) => r.status))).toEqual(new Set([302]));
   expect(new Set(results.filter((r) => r.kind === "event").map((r) => r.status))).toEqual(new Set([200]));
-  expect(new Set(results.filter((r) => r.kind !== "click" && r.kind !== "event").map((r) => r.status))).toEqual(
+  expect(new Set(results.filter((r) => r.kind === "dashboard" || r.kind === "summary").map((r) => r.status))).toEqual(
     new Set([200]),
   );
+  // The guesser: 401 for the first 30 wrong tokens of a minute, then 429 (without a lookup, once an instance knows).
+  const guesses = results.filter((r) => r.kind === "guess").map((r) => r.status);
+  expect(new Set(guesses)).toEqual(new Set([401, 429]));
+  expect(guesses.filter((status) => status === 401).length).toBeLessThanOrEqual(30 * Math.ceil(seconds / 60 + 1));
 
   // The reference: the events in the order they were applied do not matter for the totals (the ledger is
   // order-independent: refunds that came first wait for their sale), so feed it them in list order, plus

@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sendEvent } from "../../scripts/lib/events-client.ts";
 import { siteUrl } from "../../scripts/lib/project.ts";
 import { openLink, refs, saleEvent, splitClickId } from "../support/backend.ts";
+import { startSlowReceiver, type SlowReceiver } from "../../functions/src/testing/slow-receiver.ts";
+import { savePostback } from "../support/postbacks.ts";
 import { api, createAffiliateUser, createUser, type TestUser } from "../support/users.ts";
 
 /** The receiver: each path answers as its script says, and every call is kept. */
@@ -61,6 +63,17 @@ async function deliveries(uid: string): Promise<Delivery[]> {
   const snapshot = await refs.affiliate(uid).collection("postback_deliveries").orderBy("at").get();
   return snapshot.docs.map((doc) => doc.data() as Delivery);
 }
+
+/** The affiliate's delivery log once it has a give-up in it. */
+const givenUp = (uid: string, timeoutMs: number) =>
+  until(
+    "the give-up",
+    async () => {
+      const entries = await deliveries(uid);
+      return entries.some((entry) => entry.outcome === "gave_up") ? entries : undefined;
+    },
+    timeoutMs,
+  );
 
 async function affiliateWithPostback(path: string, events = ["sign_up", "sale", "refund"], tracker = "*") {
   const user = await createAffiliateUser();
@@ -190,14 +203,7 @@ describe("delivery", () => {
     failuresLeft.set("/down", 1_000);
     const { user } = await affiliateWithPostback("/down");
     await sendEvent(saleEvent(user.uid, "10.00"));
-    const log = await until(
-      "the give-up",
-      async () => {
-        const entries = await deliveries(user.uid);
-        return entries.some((entry) => entry.outcome === "gave_up") ? entries : undefined;
-      },
-      60_000,
-    );
+    const log = await givenUp(user.uid, 60_000);
     expect(log.map(({ status, attempt, outcome }) => ({ status, attempt, outcome }))).toEqual([
       { status: 500, attempt: 1, outcome: "retrying" },
       { status: 500, attempt: 2, outcome: "retrying" },
@@ -250,12 +256,7 @@ describe("settings", () => {
     ]),
   )("%s is refused with the reason, and nothing is saved", async (_, url, reason) => {
     const user = await createAffiliateUser();
-    const answer = await api(user, "POST", "/api/save_postback", {
-      advertiser: "promptchan",
-      tracker: "*",
-      url,
-      events: ["sale"],
-    });
+    const answer = await savePostback(user, url);
     expect(answer.status).toBe(400);
     expect(answer.json.error).toMatch(reason);
     expect((await refs.affiliate(user.uid).get()).data()?.postbacks).toEqual([]);
@@ -323,4 +324,82 @@ describe("settings", () => {
     expect((await api(null, "POST", "/api/delete_postback", { id })).status).toBe(401);
     expect((await api(user, "POST", "/api/delete_postback", { id })).json).toEqual({ postbacks: [] });
   });
+});
+
+describe("slow receivers", () => {
+  let slow: SlowReceiver;
+  beforeAll(async () => {
+    slow = await startSlowReceiver({ stepMs: 500, limitMs: 40_000 });
+  });
+  afterAll(() => slow.close());
+
+  async function affiliateWithSlowPostback(path: string) {
+    const user = await createAffiliateUser();
+    const saved = await savePostback(user, `${slow.base}${path}?t={transaction_id}`);
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    return { user, id: (saved.json.postbacks as { id: string }[])[0]!.id };
+  }
+
+  test("Send a test against a receiver trickling its answer answers at the deadline, not delivered", async () => {
+    const { user, id } = await affiliateWithSlowPostback("/trickle-body-test");
+    const started = Date.now();
+    const tested = await api(user, "POST", "/api/test_postback", { id });
+    expect(Date.now() - started).toBeLessThan(9_000);
+    expect(tested.json).toMatchObject({
+      status: 200,
+      outcome: "gave_up",
+      error: "The receiver answered 200 but did not finish its answer within 5 s.",
+    });
+    expect((await deliveries(user.uid)).at(-1)).toMatchObject({ test: true, outcome: "gave_up", status: 200 });
+  });
+
+  test(
+    "a sale's postback to a receiver trickling its headers: every attempt logged, the last given up, the outbox emptied",
+    { timeout: 90_000 },
+    async () => {
+      const { user } = await affiliateWithSlowPostback("/trickle-head-sale");
+      await sendEvent(saleEvent(user.uid, "10.00"));
+      const log = await givenUp(user.uid, 75_000);
+      expect(log.map(({ status, attempt, outcome, error }) => ({ status, attempt, outcome, error }))).toEqual(
+        [1, 2, 3].map((attempt) => ({
+          status: null,
+          attempt,
+          outcome: attempt < 3 ? "retrying" : "gave_up",
+          error: "No answer within 5 s.",
+        })),
+      );
+      expect(slow.calls("/trickle-head-sale")).toBe(3);
+      expect((await refs.internal("postback_outbox").where("uid", "==", user.uid).get()).size).toBe(0);
+    },
+  );
+
+  test(
+    "one affiliate's slow receiver holds at most two calls at once, and another affiliate's sale is delivered meanwhile",
+    { timeout: 90_000 },
+    async () => {
+      const { user: slowUser } = await affiliateWithSlowPostback("/trickle-body-many");
+      const sales = Array.from({ length: 8 }, () => saleEvent(slowUser.uid, "10.00"));
+      await Promise.all(sales.map((sale) => sendEvent(sale)));
+      await until("the slow receiver's first calls", () => slow.calls("/trickle-body-many") >= 2);
+
+      const { user } = await affiliateWithPostback("/prompt", ["sale"]);
+      const sale = saleEvent(user.uid, "10.00");
+      await sendEvent(sale);
+      await until(
+        "the other affiliate's call",
+        () => callsTo("/prompt").some((url) => url.searchParams.get("t") === sale.id),
+        20_000,
+      );
+      // Meanwhile the slow affiliate's sales are still being called, never more than two at once.
+      const waiting = await refs.internal("postback_outbox").where("uid", "==", slowUser.uid).get();
+      expect(waiting.size).toBeGreaterThan(0);
+      await until("more of the slow affiliate's calls", () => slow.calls("/trickle-body-many") >= 6, 60_000);
+      expect(slow.mostAtOnce("/trickle-body-many")).toBe(2);
+      // Their log says each call's outcome; what is left is dropped so it does not outlive the test.
+      const log = await deliveries(slowUser.uid);
+      expect(log.length).toBeGreaterThan(0);
+      expect(log.every((entry) => entry.outcome === "retrying" || entry.outcome === "gave_up")).toBe(true);
+      await Promise.all(waiting.docs.map((doc) => doc.ref.delete()));
+    },
+  );
 });

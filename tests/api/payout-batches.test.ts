@@ -103,6 +103,40 @@ describe("POST /api/payout_batches", () => {
     },
   );
 
+  test("three runs of one batch at once: each affiliate paid once, and the batch says this batch paid them", async () => {
+    const staff = await createUser({ claims: { advertiser: true } });
+    const uids: string[] = [];
+    for (let i = 0; i < 24; i++) uids.push(await withPendingPayout(200 + i));
+    const { id } = await makeBatch(staff, uids);
+
+    const runs = await Promise.all([record(staff, id), record(staff, id), record(staff, id)]);
+    expect(runs.map((run) => run.status)).toEqual([200, 200, 200]);
+    for (const [i, uid] of uids.entries()) await paidOnce(uid, 200 + i, id);
+    // Whichever run saved last, the batch as stored (and as a re-run answers it) lists every item as paid.
+    const stored = (await db().collection("payout_batches").doc(id).get()).data()!;
+    expect(stored.items.map((item: { status: string }) => item.status)).toEqual(Array(24).fill("paid"));
+    expect(stored.completed_at).not.toBeNull();
+    const again = await record(staff, id);
+    expect(again.json.items.map((item) => [item.status, item.reason])).toEqual(Array(24).fill(["paid", null]));
+  });
+
+  test("a batch stored with items skipped that it paid (the record of older code) is corrected by a re-run", async () => {
+    const staff = await createUser({ claims: { advertiser: true } });
+    const uids = [await withPendingPayout(210), await withPendingPayout(220)];
+    const { id } = await makeBatch(staff, uids);
+    expect((await record(staff, id)).status).toBe(200);
+    const ref = db().collection("payout_batches").doc(id);
+    const stored = (await ref.get()).data()!;
+    const reason = "This payout was already recorded: it was, by this very batch.";
+    await ref.update({ items: stored.items.map((item: object) => ({ ...item, status: "skipped", reason })) });
+    const corrected = await record(staff, id);
+    expect(corrected.json.items.map((item) => [item.status, item.reason])).toEqual([
+      ["paid", null],
+      ["paid", null],
+    ]);
+    for (const [i, uid] of uids.entries()) await paidOnce(uid, 210 + i * 10, id);
+  });
+
   test("skips, with the reason, whoever was suspended, paid in the meantime, or has nothing pending", async () => {
     const staff = await createUser({ claims: { advertiser: true } });
     const [paid, suspended, fine] = [

@@ -14,6 +14,7 @@ import { demoSecrets } from "../../scripts/lib/local-secrets.ts";
 import { siteUrl } from "../../scripts/lib/project.ts";
 import { affiliateView, createAffiliate, openLink, refs, splitClickId } from "../support/backend.ts";
 import { emulatorConcurrency, inParallel } from "../support/concurrency.ts";
+import { startOfRoomyMinute } from "../support/minute.ts";
 import { api, createAffiliateUser, createUser, type TestUser } from "../support/users.ts";
 
 const advertiser = "cutechat";
@@ -332,24 +333,50 @@ describe("tokens", () => {
     const clickId = await click(uid);
     const before = await footprint(uid);
     const logBefore = (await integration()).recent.length;
+    // From an address of its own: 30 wrong tokens (and 30 missing, which are not looked up) are within the
+    // limit on guessing (the next test).
     const flood = await inParallel(
       Array.from({ length: 60 }, (_, i) => i),
       emulatorConcurrency,
       (i) =>
-        postback({
-          token: i % 2 ? `pbt_${"x".repeat(43)}` : "",
-          click_id: clickId,
-          event: "sign_up",
-          transaction_id: txn(),
-        }),
+        postback(
+          {
+            token: i % 2 ? `pbt_${"x".repeat(43)}` : "",
+            click_id: clickId,
+            event: "sign_up",
+            transaction_id: txn(),
+          },
+          "GET",
+          { "X-Forwarded-For": "192.0.2.60" },
+        ),
     );
     expect(new Set(flood.map((answer) => answer.status))).toEqual(new Set([401]));
     const wrongAdvertiser = await fetch(
       `${siteUrl}/api/postback/promptchan?token=${token}&event=sign_up&click_id=${clickId}&transaction_id=${txn()}`,
+      { headers: { "X-Forwarded-For": "192.0.2.61" } },
     );
     expect(wrongAdvertiser.status).toBe(401);
     expect(await footprint(uid)).toEqual(before);
     expect((await integration()).recent.length).toBe(logBefore);
+  });
+});
+
+describe("guessing tokens", () => {
+  test("wrong tokens from one address: 401s up to 30 a minute, then 429 (before the lookup, once an instance knows); another address is unaffected", async () => {
+    await startOfRoomyMinute(20_000);
+    const guesser = { "X-Forwarded-For": "192.0.2.70" };
+    const guess = (with_: string, headers = guesser) =>
+      postback({ token: with_, click_id: "A".repeat(22), event: "sign_up", transaction_id: txn() }, "GET", headers);
+    const answers = [];
+    for (let i = 0; i < 34; i++) answers.push(await guess(`pbt_guess-${i}`));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses).toEqual([...Array<number>(30).fill(401), 429, 429, 429, 429]);
+    const refused = answers.find((answer) => answer.status === 429)!;
+    expect(refused.json.error).toMatch(
+      /^Too many postbacks with a wrong token from your address: try again in \d+ s\.$/,
+    );
+    // The platform's own address is another.
+    expect((await guess(token, { "X-Forwarded-For": "192.0.2.200" })).status).not.toBe(429);
   });
 });
 

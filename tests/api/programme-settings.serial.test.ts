@@ -123,6 +123,16 @@ describe("programme settings", () => {
       'settings.landing_pages: "/no-such-page" is not a landing page of the catalogue.',
     ],
     ["no home page", { landing_pages: ["/ai-porn"] }, "settings.landing_pages: must include the home page (Default)."],
+    [
+      "another advertiser's link domain",
+      { link_domain: "http://cutechat.localhost:5050" },
+      "settings.link_domain: http://cutechat.localhost:5050 is CuteChat's link domain already: each advertiser needs its own, or their clicks would be counted as one's.",
+    ],
+    [
+      "another advertiser's link domain, spelt otherwise",
+      { link_domain: "HTTP://CuteChat.localhost:5050/" },
+      "settings.link_domain: http://cutechat.localhost:5050 is CuteChat's link domain already: each advertiser needs its own, or their clicks would be counted as one's.",
+    ],
   ])("%s is refused with the field and the reason, and nothing is saved", async (_, change, error) => {
     const before = await creategirls();
     const answer = await save({ ...before.settings, ...change }, before.version);

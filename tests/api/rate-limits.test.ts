@@ -7,16 +7,8 @@ import { describe, expect, test } from "vitest";
 import { RateLimiter } from "../../functions/src/rate-limits/rate-limiter.ts";
 import { siteUrl } from "../../scripts/lib/project.ts";
 import { createAffiliate, openLink } from "../support/backend.ts";
+import { startOfRoomyMinute } from "../support/minute.ts";
 import { api, createAffiliateUser } from "../support/users.ts";
-
-/**
- * Limits count per clock minute. A test that needs most of a minute to itself starts in a fresh one rather
- * than straddle a boundary (a wait on the clock, bounded by `needMs`; no server is waited for).
- */
-async function startOfRoomyMinute(needMs: number): Promise<void> {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
-}
 
 /** Opens a tracking link as the visitor at `ip` (Hosting reports it in X-Forwarded-For), not following it. */
 async function click(path: string, ip: string, userAgent = "hammer"): Promise<Response> {
@@ -47,6 +39,30 @@ describe("the shared counter (in-process, two limiters standing for two function
     expect(elsewhere[4]).toBeGreaterThan(0);
     // Another key is unaffected.
     expect(await second.check("visitor-b")).toBeNull();
+  });
+
+  test("a burst of 400 at once gets at most the limit through on one instance, and limit + (n - 1) x allowance on n", async () => {
+    await startOfRoomyMinute(15_000);
+    // The API's rule: 300 a minute, 30 let through on an instance's own count.
+    const apiRule = () => ({ ...rule(), limit: 300, localAllowance: 30 });
+    const admitted = async (limiters: RateLimiter[]) => {
+      const answers = await Promise.all(
+        Array.from({ length: 400 }, (_, i) => limiters[i % limiters.length]!.check("burst")),
+      );
+      return answers.filter((answer) => answer === null).length;
+    };
+    const one = apiRule();
+    const alone = await admitted([new RateLimiter(() => one)]);
+    expect(alone).toBeLessThanOrEqual(300);
+    expect(alone).toBeGreaterThanOrEqual(30);
+    const three = apiRule();
+    const spread = await admitted([1, 2, 3].map(() => new RateLimiter(() => three)));
+    expect(spread).toBeLessThanOrEqual(300 + 2 * 30);
+    // Once refused, an instance refuses the key without asking again, and says so without counting it.
+    const limiter = new RateLimiter(() => ({ ...one, scope: `${one.scope}-after` }));
+    await Promise.all(Array.from({ length: 400 }, () => limiter.check("burst")));
+    expect(limiter.blocked("burst")).toBeGreaterThan(0);
+    expect(limiter.blocked("someone else")).toBeNull();
   });
 
   test("with no local allowance every request is counted at once, across instances", async () => {

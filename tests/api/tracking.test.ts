@@ -87,16 +87,22 @@ describe("GET /m/{uid}{suffix}", () => {
     expect(shown.total_clicks).toBe(3);
   });
 
-  test("behind Hosting's CDN, visitors are told apart by the address the CDN passes on, not its own", async () => {
+  test("the visitor is the address the platform appended: what a visitor writes in the headers changes nothing", async () => {
     const uid = await createAffiliate({ links });
-    const cdnNode = "198.51.100.7";
-    // Three people on the same browser, reaching the function through one CDN node: three clicks.
-    for (const person of ["203.0.113.1", "203.0.113.2", "203.0.113.3"]) {
-      await openLink(`/m/${uid}/tw`, { ip: cdnNode, cdnClientIp: person, userAgent: "same" });
+    // One person, one browser, writing a different address each time in X-Forwarded-For and Fastly-Client-IP:
+    // one visitor, one click.
+    for (let i = 1; i <= 5; i++) {
+      await openLink(`/m/${uid}/tw`, {
+        ip: "203.0.113.1",
+        forgedForwardedFor: `198.51.100.${i}`,
+        forgedFastlyClientIp: `192.0.2.${i}`,
+        userAgent: "same",
+      });
     }
-    // One of them again through another node: still the same visitor.
-    await openLink(`/m/${uid}/tw`, { ip: "198.51.100.8", cdnClientIp: "203.0.113.1", userAgent: "same" });
-    expect((await affiliateView(uid)).trackers.promptchan["/tw"]?.clicks).toBe(3);
+    expect((await affiliateView(uid)).trackers.promptchan["/tw"]?.clicks).toBe(1);
+    // Two people on the same browser, at two addresses the platform saw: two clicks.
+    await openLink(`/m/${uid}/tw`, { ip: "203.0.113.2", forgedFastlyClientIp: "192.0.2.1", userAgent: "same" });
+    expect((await affiliateView(uid)).trackers.promptchan["/tw"]?.clicks).toBe(2);
   });
 
   test("500 visitors clicking one link at once are counted exactly, without a hot document", async () => {

@@ -17,6 +17,7 @@ const serverOnly = [
   // E-mails (the Trigger Email extension reads them with the Admin SDK) and the suspension audit.
   "mail",
   "postback_outbox",
+  "postback_lanes",
   "payout_batches",
   "suspension_audit",
   // The programme settings' versions (who changed what), under the public advertiser document.

@@ -73,10 +73,20 @@ export async function affiliateView(uid: string): Promise<AffiliateDoc> {
 export interface LinkVisit {
   /** The Host the link was opened on (the advertiser's link domain); the Hosting emulator by default. */
   host?: string;
-  /** The visitor's address, as Hosting reports it in X-Forwarded-For. */
+  /**
+   * The visitor's address, as Hosting's CDN appends it to X-Forwarded-For (the test stands in for the CDN:
+   * the emulators trust the right-most entry, TRUSTED_PROXY_HOPS=1).
+   */
   ip?: string;
-  /** The visitor's address as Hosting's CDN passes it on (Fastly-Client-IP). */
-  cdnClientIp?: string;
+  /** What the visitor wrote in X-Forwarded-For themselves, left of the address the CDN appends. */
+  forgedForwardedFor?: string;
+  /** What the visitor wrote in Fastly-Client-IP themselves (the CDN passes a client's own value on). */
+  forgedFastlyClientIp?: string;
+  /**
+   * Through a real appending proxy in front of the Hosting emulator (tests/support/edge-proxy.ts), from the
+   * loopback address `from`: the proxy appends it, and `ip` is not sent.
+   */
+  edge?: { port: number; from: string };
   userAgent?: string;
   method?: "GET" | "HEAD" | "POST";
 }
@@ -104,19 +114,22 @@ export function openLink(
   visit: LinkVisit = {},
 ): Promise<{ status: number; location?: string; cacheControl?: string }> {
   const { host, port } = emulators.hosting;
+  const { edge } = visit;
+  const forwardedFor = [visit.forgedForwardedFor, edge ? undefined : visit.ip].filter(Boolean).join(", ");
   return new Promise((resolve, reject) => {
     const request = http.request(
       {
         host,
-        port,
+        port: edge?.port ?? port,
+        ...(edge ? { localAddress: edge.from } : {}),
         path,
         method: visit.method ?? "GET",
         agent: false,
         headers: {
           Host: visit.host ?? `${host}:${port}`,
           "User-Agent": visit.userAgent ?? "vitest",
-          ...(visit.ip ? { "X-Forwarded-For": visit.ip } : {}),
-          ...(visit.cdnClientIp ? { "Fastly-Client-IP": visit.cdnClientIp } : {}),
+          ...(forwardedFor ? { "X-Forwarded-For": forwardedFor } : {}),
+          ...(visit.forgedFastlyClientIp ? { "Fastly-Client-IP": visit.forgedFastlyClientIp } : {}),
         },
       },
       (response) => {

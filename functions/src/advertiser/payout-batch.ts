@@ -80,6 +80,11 @@ export async function createBatch(userIds: string[], by: Recorder, now: Date): P
 /**
  * Records the batch's pending items and saves each one's outcome. `stopAfter` (fault tests only) stops it
  * after that many items, before their outcomes are saved, as a crash would.
+ *
+ * Runs of one batch at once (two staff, a double click) each pay nobody twice, and the batch says what was
+ * done whoever finished last: an item is paid when its audit record names this batch, whichever run recorded
+ * it, and each run merges its outcomes into the batch as stored, a payment never turned back into a skip.
+ * A run also corrects items a run of older code marked skipped although this batch had paid them.
  */
 export async function runBatch(
   id: string,
@@ -90,40 +95,72 @@ export async function runBatch(
   const snapshot = await batchRef(id).get();
   if (!snapshot.exists) throw new ApiError("not_found", `No payout batch ${id}.`);
   const batch = reviveBatch(snapshot.data()!);
-  const items = [...batch.items];
-  const pending = items.map((item, index) => ({ item, index })).filter(({ item }) => item.status === "pending");
+  const outcomes = new Map<number, BatchItem>();
+  const pending = batch.items.map((item, index) => ({ item, index })).filter(({ item }) => item.status === "pending");
   let done = 0;
   for (let start = 0; start < pending.length; start += recordedAtOnce) {
     const slice = pending.slice(start, start + recordedAtOnce);
-    const outcomes = await Promise.all(slice.map(({ item }) => recordItem(id, item, by, now)));
-    slice.forEach(({ index }, i) => (items[index] = outcomes[i]!));
+    const recorded = await Promise.all(slice.map(({ item }) => recordItem(id, item, by, now)));
+    slice.forEach(({ index }, i) => outcomes.set(index, recorded[i]!));
     done += slice.length;
     if (stopAfter !== undefined && done >= stopAfter)
       throw new Error(`Injected fault: batch ${id} stopped after ${done} payouts`);
   }
-  const completed: BatchDoc = {
-    ...batch,
-    items,
-    completed_at: items.every((item) => item.status !== "pending") ? now : null,
-  };
-  await batchRef(id).set(completed);
-  return view(id, completed);
+  for (const [index, item] of await paidThoughSkipped(id, batch.items)) outcomes.set(index, item);
+  return view(id, await saveOutcomes(id, outcomes, now));
 }
 
-/** One item: paid now, paid by this batch already (before a crash), or skipped with the reason. */
+/** One item: paid now, paid by this batch already (another run, or before a crash), or skipped with the reason. */
 async function recordItem(batchId: string, item: BatchItem, by: Recorder, now: Date): Promise<BatchItem> {
-  const invoice = item.invoice_number!;
-  const audit = (await refs.payoutAudit().doc(invoice).get()).data();
-  if (audit?.batch_id === batchId) return { ...item, status: "paid", reason: null };
+  if (await paidByBatch(batchId, item)) return { ...item, status: "paid", reason: null };
   try {
-    await recordPayout(item.user_id, item.amount_cents, by, now, { batchId, invoiceNumber: invoice });
+    await recordPayout(item.user_id, item.amount_cents, by, now, { batchId, invoiceNumber: item.invoice_number! });
     return { ...item, status: "paid", reason: null };
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500) return { ...item, status: "skipped", reason: error.message };
+    if (error instanceof ApiError && error.status < 500) {
+      // Refused because another run of this batch recorded it a moment ago: paid, by this batch.
+      if (await paidByBatch(batchId, item)) return { ...item, status: "paid", reason: null };
+      return { ...item, status: "skipped", reason: error.message };
+    }
     // Left pending: a resume tries it again.
     logger.error("payout batch: item failed", { batchId, uid: item.user_id, error });
     return item;
   }
+}
+
+async function paidByBatch(batchId: string, item: BatchItem): Promise<boolean> {
+  if (!item.invoice_number) return false;
+  return (await refs.payoutAudit().doc(item.invoice_number).get()).data()?.batch_id === batchId;
+}
+
+/** Items stored as skipped that this batch paid all the same (a record left by concurrent runs of old code). */
+async function paidThoughSkipped(batchId: string, items: BatchItem[]): Promise<[number, BatchItem][]> {
+  const skipped = items
+    .map((item, index) => ({ item, index }))
+    .filter(({ item }) => item.status === "skipped" && item.invoice_number);
+  const paid = await Promise.all(skipped.map(({ item }) => paidByBatch(batchId, item)));
+  return skipped
+    .filter((_, i) => paid[i])
+    .map(({ item, index }) => [index, { ...item, status: "paid" as const, reason: null }]);
+}
+
+/** Merges a run's outcomes into the batch as stored now (other runs may have saved theirs): paid wins. */
+async function saveOutcomes(id: string, outcomes: Map<number, BatchItem>, now: Date): Promise<BatchDoc> {
+  return db().runTransaction(async (tx) => {
+    const stored = reviveBatch((await tx.get(batchRef(id))).data()!);
+    const items = stored.items.map((item, index) => {
+      const ours = outcomes.get(index);
+      if (!ours || item.status === "paid") return item;
+      return ours.status === "pending" && item.status !== "pending" ? item : ours;
+    });
+    const saved: BatchDoc = {
+      ...stored,
+      items,
+      completed_at: items.every((item) => item.status !== "pending") ? (stored.completed_at ?? now) : null,
+    };
+    tx.set(batchRef(id), saved);
+    return saved;
+  });
 }
 
 export async function loadBatch(id: string): Promise<BatchView> {

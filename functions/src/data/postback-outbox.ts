@@ -4,10 +4,14 @@
  * committed, a Cloud Tasks task with the same id delivers it (postbacks/deliver.ts), retried with backoff.
  * The task does nothing when the outbox entry is gone (delivered or given up), so a task enqueued twice
  * (the sweep after a crash, a queue that redelivers) calls once. Every attempt is logged for the affiliate.
+ *
+ * The entry counts its own attempts (calls made), apart from the queue's runs of its task: a task that
+ * finds its affiliate's lanes full (postback_lanes/{uid}: at most a few calls to one affiliate's receivers
+ * at once) goes back to the queue without calling, and that costs the affiliate an attempt of nothing.
  */
 import { createHash } from "node:crypto";
 import { getFunctions } from "firebase-admin/functions";
-import type { Transaction } from "firebase-admin/firestore";
+import { FieldValue, type Transaction } from "firebase-admin/firestore";
 import { logger } from "firebase-functions";
 import type { AdvertiserId } from "../domain/advertisers.js";
 import { dayMs } from "../domain/days.js";
@@ -36,7 +40,21 @@ export interface OutboxDoc {
   /** The URL to call, macros filled in. */
   url: string;
   created_at: Date;
+  /** Calls made so far (absent before the first). */
+  attempts?: number;
+  /**
+   * When the sweep may take the entry for lost: a little after it was staged, then, at each run of its
+   * task, after the longest wait the queue makes before running the task again.
+   */
+  sweep_after?: Date;
 }
+
+/** The sweep takes an entry whose task has not run for this long for lost (a crash between commit and enqueue). */
+const sweepAfterMs = 2 * 60 * 1000;
+/** The longest the queue waits between runs of a task (index.ts's retryConfig.maxBackoffSeconds). */
+export const maxQueueBackoffSeconds = 3600;
+/** Once its task has run, an entry is swept only when the queue can no longer be about to run it again. */
+const sweepAfterRunMs = maxQueueBackoffSeconds * 1000 + sweepAfterMs;
 
 const outboxRef = (id: string) => db().collection(collections.postbackOutbox).doc(id);
 
@@ -65,6 +83,8 @@ export function stagePostbacks(
       transaction_id: conversion.transactionId,
       url: postbackUrl(postback.url, conversion),
       created_at: now,
+      attempts: 0,
+      sweep_after: new Date(now.getTime() + sweepAfterMs),
     };
     tx.create(outboxRef(id), doc);
     ids.push(id);
@@ -90,22 +110,93 @@ export async function enqueuePostbacks(ids: string[]): Promise<void> {
   );
 }
 
-export async function readOutbox(id: string): Promise<OutboxDoc | undefined> {
-  const data = (await outboxRef(id).get()).data();
-  if (!data) return undefined;
-  return { ...(data as OutboxDoc), created_at: (data.created_at as { toDate(): Date }).toDate() };
+const laneRef = (uid: string) => db().collection(collections.postbackLanes).doc(uid);
+
+/** How many calls to one affiliate's receivers may be in flight at once, and how long a call holds its lane. */
+export interface LaneRule {
+  atOnce: number;
+  /** Past the call's deadline: a call whose process died frees its lane when this runs out. */
+  leaseMs: number;
 }
 
-export async function deleteOutbox(id: string): Promise<void> {
-  await outboxRef(id).delete();
+/**
+ * Takes one of the affiliate's lanes for `key`, in `tx` (after the transaction's other reads): false when
+ * `atOnce` calls are in flight already, or `key` is one of them. Leases that ran out are dropped.
+ */
+async function takeLane(tx: Transaction, uid: string, key: string, now: Date, rule: LaneRule): Promise<boolean> {
+  const held = ((await tx.get(laneRef(uid))).get("calls") ?? {}) as Record<string, { toMillis(): number }>;
+  const live = Object.entries(held).filter(([, until]) => until.toMillis() > now.getTime());
+  if (live.length >= rule.atOnce || live.some(([taken]) => taken === key)) return false;
+  tx.set(laneRef(uid), {
+    calls: Object.fromEntries([...live, [key, new Date(now.getTime() + rule.leaseMs)]]),
+  });
+  return true;
 }
 
-/** Outbox entries older than `before`: their task was never enqueued (a crash after the commit) or was lost. */
-export async function staleOutbox(before: Date, limit = 500): Promise<string[]> {
+const freeLane = (uid: string, key: string) => ({
+  ref: laneRef(uid),
+  data: { [`calls.${key}`]: FieldValue.delete() },
+});
+
+export type Claim = { kind: "gone" } | { kind: "busy" } | { kind: "claimed"; entry: OutboxDoc; attempt: number };
+
+/**
+ * Before a call of outbox entry `id`: gone (delivered or given up), busy (the affiliate's lanes are full,
+ * or another run of its task is calling it now), or claimed: a lane is taken and the attempt counted.
+ */
+export async function claimCall(id: string, now: Date, rule: LaneRule): Promise<Claim> {
+  return db().runTransaction(async (tx) => {
+    const snapshot = await tx.get(outboxRef(id));
+    if (!snapshot.exists) return { kind: "gone" };
+    const entry = reviveOutbox(snapshot.data()!);
+    const sweepAfter = new Date(now.getTime() + sweepAfterRunMs);
+    if (!(await takeLane(tx, entry.uid, id, now, rule))) {
+      tx.update(outboxRef(id), { sweep_after: sweepAfter });
+      return { kind: "busy" };
+    }
+    const attempt = (entry.attempts ?? 0) + 1;
+    tx.update(outboxRef(id), { attempts: attempt, sweep_after: sweepAfter });
+    return { kind: "claimed", entry, attempt };
+  });
+}
+
+/** After a call: frees its lane, and removes the entry when it is done with (delivered, refused, given up). */
+export async function finishCall(id: string, uid: string, done: boolean): Promise<void> {
+  const batch = db().batch();
+  const lane = freeLane(uid, id);
+  batch.update(lane.ref, lane.data);
+  if (done) batch.delete(outboxRef(id));
+  await batch.commit();
+}
+
+/** A lane for a call that is not in the outbox ("Send a test"): false when the affiliate's lanes are full. */
+export async function claimLane(uid: string, key: string, now: Date, rule: LaneRule): Promise<boolean> {
+  return db().runTransaction((tx) => takeLane(tx, uid, key, now, rule));
+}
+
+export async function releaseLane(uid: string, key: string): Promise<void> {
+  const lane = freeLane(uid, key);
+  await lane.ref.update(lane.data);
+}
+
+function reviveOutbox(data: FirebaseFirestore.DocumentData): OutboxDoc {
+  const date = (value: unknown) => (value as { toDate(): Date }).toDate();
+  return {
+    ...(data as OutboxDoc),
+    created_at: date(data.created_at),
+    ...(data.sweep_after ? { sweep_after: date(data.sweep_after) } : {}),
+  };
+}
+
+/**
+ * Outbox entries the sweep should enqueue again: their task never ran (a crash after the commit) or
+ * the queue gave up on it (its runs spent waiting for a lane) while calls are left.
+ */
+export async function staleOutbox(now: Date, limit = 500): Promise<string[]> {
   const snapshot = await db()
     .collection(collections.postbackOutbox)
-    .where("created_at", "<", before)
-    .orderBy("created_at")
+    .where("sweep_after", "<", now)
+    .orderBy("sweep_after")
     .limit(limit)
     .select()
     .get();

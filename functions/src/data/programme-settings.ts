@@ -3,12 +3,13 @@
  * registry document, which the click redirect already reads), and every saved version, with who changed
  * what and when, in advertisers/{id}/settings_versions/{n}, which no client reads.
  */
-import { advertiserIds, defaultAdvertiserId, type AdvertiserId } from "../domain/advertisers.js";
+import { advertiserIds, advertisers, defaultAdvertiserId, type AdvertiserId } from "../domain/advertisers.js";
 import type { Recorder } from "../domain/model.js";
 import {
   settingChanges,
   settingFields,
   storedSettings,
+  type SettingField,
   type ProgrammeTerms,
   type ProgrammeSettings,
   type SettingsVersion,
@@ -70,6 +71,18 @@ export async function programmeSettingsView(): Promise<AdvertiserSettingsView[]>
   );
 }
 
+/** The other advertiser whose link domain (as in force now) has the same host as `linkDomain`, if any. */
+function linkDomainOwner(
+  advertiser: AdvertiserId,
+  linkDomain: string,
+  docs: Map<string, Partial<Record<SettingField, unknown>>>,
+): AdvertiserId | undefined {
+  const host = new URL(linkDomain).host;
+  return advertiserIds.find(
+    (other) => other !== advertiser && new URL(storedSettings(other, docs.get(other)).link_domain).host === host,
+  );
+}
+
 export interface SaveOutcome {
   version: number;
   changed: boolean;
@@ -89,12 +102,21 @@ export async function saveProgrammeSettings(
 ): Promise<SaveOutcome> {
   const docRef = refs.advertisers().doc(advertiser);
   const outcome = await db().runTransaction(async (tx) => {
-    const doc = (await tx.get(docRef)).data();
+    // Every advertiser's document, read in the transaction: two saves at once cannot both take one domain.
+    const docs = new Map((await tx.get(refs.advertisers())).docs.map((snapshot) => [snapshot.id, snapshot.data()]));
+    const doc = docs.get(advertiser);
     const current = doc?.settings_version ?? 0;
     if (current !== expectedVersion) {
       throw new ApiError(
         "conflict",
         `The settings were changed since you loaded them (version ${current}, you had ${expectedVersion}): reload them and make your change again.`,
+      );
+    }
+    const owner = linkDomainOwner(advertiser, settings.link_domain, docs);
+    if (owner) {
+      throw new ApiError(
+        "bad_request",
+        `settings.link_domain: ${settings.link_domain} is ${advertisers[owner].name}'s link domain already: each advertiser needs its own, or their clicks would be counted as one's.`,
       );
     }
     const before = storedSettings(advertiser, doc);

@@ -32,6 +32,8 @@ export const collections = {
   payoutAudit: "payout_audit",
   /** postback_outbox/{id}: affiliates' postbacks to call, staged with the conversion (server-only). */
   postbackOutbox: "postback_outbox",
+  /** postback_lanes/{uid}: the calls to an affiliate's receivers in flight now (server-only). */
+  postbackLanes: "postback_lanes",
   /** affiliates/{uid}/postback_deliveries: each call of an affiliate's postback, for their delivery log. */
   postbackDeliveries: "postback_deliveries",
   /** integrations/{advertiser}: postback tokens, and /postbacks the log of postbacks received (issue 18). */

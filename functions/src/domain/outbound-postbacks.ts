@@ -55,6 +55,27 @@ export interface DeliveryDoc {
   expire_at: Date;
 }
 
+/** What came of one call of a postback, as the deliverer saw it. */
+export interface CallOutcomeInput {
+  /** Null when the call succeeded. */
+  error: string | null;
+  /** The receiver's status; null when none came (or the call was refused before it was made). */
+  status: number | null;
+  /** Worth trying again. */
+  retry: boolean;
+}
+
+/**
+ * How a call is logged: delivered; refused before it was made (an unsafe URL), for good; retrying when it
+ * may succeed later and attempts are left; otherwise given up (the last attempt, a test, or an answer
+ * that will not change, such as a 404 or a redirect).
+ */
+export function deliveryOutcome(call: CallOutcomeInput, lastAttempt: boolean): DeliveryOutcome {
+  if (call.error === null) return "delivered";
+  if (call.status === null && !call.retry) return "refused";
+  return call.retry && !lastAttempt ? "retrying" : "gave_up";
+}
+
 /** A conversion that credited (or clawed back from) an affiliate, as its postback reports it. */
 export interface Conversion {
   uid: string;

@@ -1,9 +1,11 @@
 import express from "express";
 import { limits } from "../config.js";
+import { isTrustedHop } from "./client-address.js";
 import { errorHandler, notFound } from "./error-handler.js";
 import { limitBody } from "./raw-body.js";
 import { accountRoutes } from "./routes/accounts.js";
 import { advertiserRoutes } from "./routes/advertiser.js";
+import { clientAddressRoutes } from "./routes/client-address.js";
 import { eventRoutes } from "./routes/events.js";
 import { healthRoutes } from "./routes/health.js";
 import { integrationRoutes } from "./routes/integration.js";
@@ -17,7 +19,8 @@ import { programmeSettingsRoutes } from "./routes/programme-settings.js";
 export function createApp(): express.Express {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", true);
+  // req.ip and req.protocol read only what the platform's own proxies wrote (http/client-address.ts).
+  app.set("trust proxy", isTrustedHop);
   app.use((_req, res, next) => {
     // API answers are per caller and must never be cached by Hosting's CDN or the browser.
     res.set("Cache-Control", "private, no-store");
@@ -41,6 +44,7 @@ export function createApp(): express.Express {
     integrationRoutes,
     postbackSettingRoutes,
     programmeSettingsRoutes,
+    clientAddressRoutes,
   );
   app.use("/api", api);
 

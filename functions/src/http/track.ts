@@ -1,6 +1,7 @@
 /**
  * GET {link domain}/m/{uid}{suffix}[?landing=...&sub1=...&sub5=...], function `track`'s handler: the HTTP side of a tracking
- * link. It identifies the visitor, applies the per-address rate limit and answers the redirect (302) that
+ * link. It identifies the visitor (by the address the platform saw, http/client-address.ts, never by a header
+ * the visitor could set), applies the per-address rate limit and answers the redirect (302) that
  * tracking/track.ts decides, which also counts the click.
  */
 import { createHash } from "node:crypto";
@@ -10,6 +11,7 @@ import { parseTrackingPath } from "../domain/affiliate-link.js";
 import { parseSubIds } from "../domain/sub-ids.js";
 import { clickLimiter } from "../rate-limits/limiters.js";
 import { followLink } from "../tracking/track.js";
+import { clientAddress } from "./client-address.js";
 
 export async function handleTrack(req: Request, res: Response): Promise<void> {
   const now = new Date();
@@ -43,16 +45,6 @@ export async function handleTrack(req: Request, res: Response): Promise<void> {
   res.redirect(302, target);
 }
 
-/**
- * The visitor's address. Firebase Hosting's CDN passes the address it was reached from in Fastly-Client-IP,
- * while X-Forwarded-For (what req.ip reads) can start with the CDN's own: counting by that would merge every
- * visitor behind one CDN node with the same browser into one, and lose their clicks. Without the header
- * (the emulator, a direct call), req.ip.
- */
-function visitorAddress(req: Request): string {
-  return req.get("Fastly-Client-IP")?.trim() || req.ip || "";
-}
-
 const saltedHash = (...parts: string[]) =>
   createHash("sha256")
     .update([visitorSalt.value(), ...parts].join("|"))
@@ -63,10 +55,10 @@ const saltedHash = (...parts: string[]) =>
  * one address, an office or a phone network, are told apart by their browsers), so no IP address is stored.
  */
 function visitorId(req: Request): string {
-  return saltedHash(visitorAddress(req), req.get("User-Agent") ?? "");
+  return saltedHash(clientAddress(req), req.get("User-Agent") ?? "");
 }
 
 /** The address alone, salted and hashed: what the click rate limit counts. */
 function addressKey(req: Request): string {
-  return saltedHash("address", visitorAddress(req));
+  return saltedHash("address", clientAddress(req));
 }

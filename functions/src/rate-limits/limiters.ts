@@ -32,6 +32,18 @@ export const eventLimiter = new RateLimiter(() => {
   return { scope: "events", limit, windowMs: minute, localAllowance: Math.floor(limit / 50) };
 });
 
+/**
+ * Postbacks whose token was wrong, by caller address (http/client-address.ts): an advertiser's platform sends
+ * the right token, so a few wrong ones a minute is a mistake and more is someone guessing. Every failure is
+ * counted at once; once an address is over the limit, an instance refuses it before looking the token up.
+ */
+export const badTokenLimiter = new RateLimiter(() => ({
+  scope: "bad-tokens",
+  limit: rateLimits.badTokensPerAddress.value(),
+  windowMs: minute,
+  localAllowance: 0,
+}));
+
 /** Refuses with a 429 and Retry-After when `limiter` says the key has had its share. */
 export async function enforce(limiter: RateLimiter, key: string, who: string): Promise<void> {
   const retryAfter = await limiter.check(key);

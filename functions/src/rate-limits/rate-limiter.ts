@@ -4,9 +4,17 @@
  * expire_at clears old windows).
  *
  * Each instance first lets `localAllowance` requests of a key through on its own count, then accounts
- * them, and every request after them, in the shared document (one read and one increment). A normal caller
- * of a hot path (a visitor clicking a link) therefore costs nothing extra, while a caller over the limit is
- * refused across instances; with allowance 0 every request is counted in Firestore at once.
+ * them, and every request after them, in the shared document: an increment, then a read of the total. A
+ * normal caller of a hot path (a visitor clicking a link) therefore costs nothing extra, while a caller
+ * over the limit is refused across instances; with allowance 0 every request is counted in Firestore at once.
+ *
+ * The bound it guarantees, however many requests arrive at once: within a window a key gets at most
+ * `limit` requests through on one instance, and at most `limit + (n - 1) * localAllowance` across the n
+ * instances serving it. Each request is admitted only if the total it reads, after its own increment, is
+ * within the limit, and that total counts every increment committed before it: so the k-th request to commit
+ * reads at least k (reading first and incrementing after let a burst all read the same count and all pass).
+ * The only requests never checked are each instance's local allowance, and an instance's own are counted
+ * before any of its checks.
  */
 import { createHash } from "node:crypto";
 import { FieldValue } from "firebase-admin/firestore";
@@ -43,7 +51,7 @@ export class RateLimiter {
     this.rule = rule;
   }
 
-  /** Null when the request may go ahead; otherwise the seconds until it may be retried. */
+  /** Null when the request may go ahead; otherwise the seconds until it may be retried. Counts the request. */
   async check(key: string, now = Date.now()): Promise<number | null> {
     const rule = this.rule();
     const window = Math.floor(now / rule.windowMs);
@@ -63,19 +71,28 @@ export class RateLimiter {
 
     const id = createHash("sha256").update(key).digest("hex").slice(0, 32);
     const counter = db().collection(collections.rateLimits).doc(`${rule.scope}_${id}_${window}`);
-    const counted = ((await counter.get()).get("count") as number | undefined) ?? 0;
     const added = state.unflushed;
     state.unflushed = 0;
-    // A blind increment: concurrent requests never queue for this document, and at worst a burst of them
-    // all read the same count and let the limit be passed by as many as arrived at once.
+    // A blind increment (concurrent requests never queue for this document), then the total it made.
     await counter.set(
       { count: FieldValue.increment(added), scope: rule.scope, expire_at: new Date(windowEnd + rule.windowMs) },
       { merge: true },
     );
-    if (counted + added > rule.limit) {
+    const counted = ((await counter.get()).get("count") as number | undefined) ?? added;
+    if (counted > rule.limit) {
       state.blockedUntil = windowEnd;
       return retryAfter;
     }
     return null;
+  }
+
+  /**
+   * The seconds until `key` may be retried when this instance already knows it is over its limit (a check
+   * refused it this window), null otherwise: costs nothing and counts nothing.
+   */
+  blocked(key: string, now = Date.now()): number | null {
+    const state = this.local.get(key);
+    if (!state || state.blockedUntil <= now) return null;
+    return Math.max(1, Math.ceil((state.blockedUntil - now) / 1000));
   }
 }

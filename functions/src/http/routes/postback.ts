@@ -5,7 +5,8 @@ import { postbackParameters, PostbackFormatError } from "../../domain/inbound-po
 import { isPostbackToken } from "../../data/integrations.js";
 import { ApiError } from "../../errors.js";
 import { receivePostback } from "../../ledger/postback.js";
-import { enforce, eventLimiter } from "../../rate-limits/limiters.js";
+import { badTokenLimiter, enforce, eventLimiter } from "../../rate-limits/limiters.js";
+import { clientAddress } from "../client-address.js";
 import { verifyEventSignature } from "../event-signature.js";
 import { limitBody, rawBodyOf } from "../raw-body.js";
 
@@ -53,9 +54,23 @@ async function authenticate(req: Request, advertiser: AdvertiserId, token: strin
       "Missing token: add token=<your postback token> (the integration page has it).",
     );
   }
+  // Guessing is limited by address before the token is looked up (a lookup reads the integration).
+  const address = clientAddress(req);
+  const blocked = badTokenLimiter.blocked(address);
+  if (blocked !== null) throw tooManyBadTokens(blocked);
   if (!(await isPostbackToken(advertiser, token, now))) {
+    const retryAfter = await badTokenLimiter.check(address);
+    if (retryAfter !== null) throw tooManyBadTokens(retryAfter);
     throw new ApiError("unauthenticated", "Invalid or expired token: copy the current one from the integration page.");
   }
+}
+
+function tooManyBadTokens(retryAfter: number): ApiError {
+  return new ApiError(
+    "rate_limited",
+    `Too many postbacks with a wrong token from your address: try again in ${retryAfter} s.`,
+    retryAfter,
+  );
 }
 
 postbackRoutes.get("/postback/:advertiser", handlePostback);
