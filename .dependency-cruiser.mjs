@@ -4,7 +4,7 @@
  *
  * functions/src, lowest first; a layer imports only the layers below it:
  *   domain/  ←  config.ts, errors.ts  ←  data/  ←  rate-limits/  ←  services  ←  http/  ←  index.ts
- * where the services are accounts/ advertiser/ invoices/ ledger/ payouts/ tracking/ (peers, which never
+ * where the services are accounts/ advertiser/ invoices/ ledger/ payouts/ postbacks/ tracking/ (peers, which never
  * import each other: what two of them share goes down into data/).
  */
 
@@ -13,7 +13,7 @@ const domain = `${fn}domain/`;
 const foundation = `${fn}(config|errors)\\.ts$`;
 const data = `${fn}data/`;
 const rateLimits = `${fn}rate-limits/`;
-const serviceNames = "accounts|advertiser|invoices|ledger|payouts|tracking";
+const serviceNames = "accounts|advertiser|invoices|ledger|payouts|postbacks|tracking";
 const services = `${fn}(${serviceNames})/`;
 const http = `${fn}http/`;
 const entry = `${fn}index\\.ts$`;

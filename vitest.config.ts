@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import LongestFirst from "./tests/support/sequencer.ts";
 
 /**
  * One test run, four layers (DESIGN.md "Tests"). `npm test` runs them all inside one
@@ -7,6 +8,10 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     reporters: ["default", "./tests/support/layer-reporter.ts"],
+    // Most of a run is waiting on the emulators (a queue's backoff, a fresh clock minute, a round trip), so
+    // several files run at once though the machines have two cores; vitest's default there is one.
+    maxWorkers: 4,
+    sequence: { sequencer: LongestFirst },
     // After every layer: the census of the data, for npm test's export/re-import check.
     globalSetup: ["./tests/support/census-teardown.ts"],
     projects: [
@@ -64,8 +69,10 @@ export default defineConfig({
       },
       {
         test: {
-          // Tests that change what every other test relies on (the programme settings): one file at a time,
-          // after every other project has finished, each putting back what it changed.
+          // Tests that change what every other test relies on (the programme settings), or whose figures
+          // hold only with the emulators to themselves (rate limits count per function instance, and the
+          // Functions emulator starts an instance for each request in flight): one file at a time, after
+          // every other project has finished, each putting back what it changed.
           name: "serial",
           include: ["tests/api/**/*.serial.test.ts", "tests/e2e/**/*.serial.test.ts"],
           environment: "node",

@@ -5,6 +5,8 @@
  *   npm test                        everything
  *   npm run test:<layer>            one layer (unit, rules, api or e2e), skipping the static checks
  *   npm run test:api -- -t payout   other arguments go to vitest
+ *   npm run test:changed            the tests of what changed since the last commit (vitest --changed),
+ *                                   every layer, without the static checks or the export check
  */
 import { buildForEmulators } from "./lib/build.ts";
 import { ensureChromium } from "./lib/chromium.ts";
@@ -14,7 +16,7 @@ import { withEmulatorLock } from "./lib/emulator-lock.ts";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { localBin, main, step } from "./lib/process.ts";
+import { localBin, main, step, stepsSideBySide } from "./lib/process.ts";
 import { rootDir } from "./lib/project.ts";
 
 const layers = ["unit", "rules", "api", "e2e"] as const;
@@ -41,7 +43,8 @@ const layerArgs = new Set(
 );
 const vitestArgs = args.filter((_, index) => !layerArgs.has(index));
 const selected = (requested.length > 0 ? requested : [...layers]) as Layer[];
-const everything = requested.length === 0;
+/** The whole run: the static checks, every test, and the export's re-import at the end. */
+const everything = requested.length === 0 && vitestArgs.length === 0;
 
 await main(async () => {
   for (const layer of selected) {
@@ -49,11 +52,17 @@ await main(async () => {
       throw new SetupError(`Unknown test layer "${layer}": use one of ${layers.join(", ")}.`);
   }
   if (everything) {
-    await step("Type-checking", "npm", ["run", "--silent", "typecheck"]);
-    await step("Linting (zero warnings)", "npm", ["run", "--silent", "lint"]);
-    await step("Checking formatting", "npm", ["run", "--silent", "format:check"]);
-    await step("Checking the layers (dependency-cruiser)", "npm", ["run", "--silent", "lint:deps"]);
-    await step("Checking for repeated code (jscpd)", "npm", ["run", "--silent", "lint:dupes"]);
+    // The static checks, two at a time (each is single-threaded), the longest first.
+    await stepsSideBySide(
+      [
+        { title: "Type-checking", command: "npm", args: ["run", "--silent", "typecheck"] },
+        { title: "Linting (zero warnings)", command: "npm", args: ["run", "--silent", "lint"] },
+        { title: "Checking the layers (dependency-cruiser)", command: "npm", args: ["run", "--silent", "lint:deps"] },
+        { title: "Checking formatting", command: "npm", args: ["run", "--silent", "format:check"] },
+        { title: "Checking for repeated code (jscpd)", command: "npm", args: ["run", "--silent", "lint:dupes"] },
+      ],
+      2,
+    );
   }
   const { env } = prepareEmulatorEnv();
   if (selected.includes("e2e")) await ensureChromium();
@@ -86,6 +95,9 @@ async function runLayers(env: NodeJS.ProcessEnv): Promise<void> {
     [
       "emulators:exec",
       ...firebaseProjectArgs(),
+      // The functions' own logs, warnings and errors, without a line per request (tens of thousands a run).
+      "--log-verbosity",
+      "QUIET",
       "--only",
       "auth,firestore,functions,hosting",
       "--import",

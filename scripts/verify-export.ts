@@ -5,7 +5,6 @@
 import { readFileSync } from "node:fs";
 import { initializeApp } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
-import { getFirestore } from "firebase-admin/firestore";
 import { takeCensus, type Census } from "./lib/census.ts";
 import { demoProjectId } from "./lib/project.ts";
 
@@ -13,7 +12,7 @@ const [censusFile] = process.argv.slice(2);
 if (!censusFile) throw new Error("Usage: node scripts/verify-export.ts <census.json>");
 const before = JSON.parse(readFileSync(censusFile, "utf8")) as Census;
 const app = initializeApp({ projectId: demoProjectId });
-const after = await takeCensus(getFirestore(app), getAuth(app));
+const after = await takeCensus(demoProjectId, getAuth(app));
 
 const problems: string[] = [];
 // Both ways: a collection lost in the re-import, and one that only the re-import has.

@@ -66,6 +66,8 @@ export const postbackCalls = {
    * these last about two days; an entry they did not finish is swept and enqueued again.
    */
   queueRuns: 50,
+  /** The longest the queue waits between runs of a task. */
+  maxQueueBackoffSeconds: 3600,
 };
 const postbackAllowedHostsParam = defineString("POSTBACK_ALLOWED_HOSTS", { default: "" });
 

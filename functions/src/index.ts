@@ -1,4 +1,4 @@
-import { setGlobalOptions } from "firebase-functions";
+import { setGlobalOptions } from "firebase-functions/options";
 import { onRequest } from "firebase-functions/https";
 import { onSchedule } from "firebase-functions/scheduler";
 import { onTaskDispatched } from "firebase-functions/tasks";
@@ -11,26 +11,49 @@ import {
   staffDigestEmails,
   visitorSalt,
 } from "./config.js";
-import { maxQueueBackoffSeconds } from "./data/postback-outbox.js";
-import { deliverQueued, sweepOutbox } from "./postbacks/deliver.js";
-import { writeStaffDigest } from "./advertiser/staff-digest.js";
-import { createApp } from "./http/app.js";
-import { handleTrack } from "./http/track.js";
-import { rollUpAllClicks } from "./tracking/clicks.js";
+
+/**
+ * Each function loads what it runs, at its first call, and nothing else: a cold start of `track`, on a
+ * visitor's click, does not load the API's routes and services, and a deploy's analysis of this file
+ * loads none of them. Loaded once per instance; a failed load is tried again by the next call.
+ */
+function lazily<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+}
+
+const apiApp = lazily(async () => (await import("./http/app.js")).createApp());
+const trackHandler = lazily(async () => (await import("./http/track.js")).handleTrack);
+const clicks = lazily(() => import("./tracking/clicks.js"));
+const delivery = lazily(() => import("./postbacks/deliver.js"));
+const digest = lazily(() => import("./advertiser/staff-digest.js"));
 
 setGlobalOptions({ region: "us-central1", maxInstances: 50 });
 
 /** The product API: Hosting rewrites /api/** here. */
-export const api = onRequest({ memory: "512MiB", concurrency: 80, secrets: [eventSigningSecrets] }, createApp());
+export const api = onRequest(
+  { memory: "512MiB", concurrency: 80, secrets: [eventSigningSecrets] },
+  async (req, res) => {
+    (await apiApp())(req, res);
+  },
+);
 
 /** The tracking links: Hosting rewrites /m/** here. Small and fast: it only counts and redirects. */
-export const track = onRequest({ memory: "256MiB", concurrency: 200, secrets: [visitorSalt] }, handleTrack);
+export const track = onRequest({ memory: "256MiB", concurrency: 200, secrets: [visitorSalt] }, async (req, res) => {
+  await (
+    await trackHandler()
+  )(req, res);
+});
 
 /** Folds click shards into the affiliates' totals and day documents. */
 export const rollUpClicks = onSchedule({ schedule: "every 5 minutes", timeoutSeconds: 540 }, async () => {
-  await rollUpAllClicks();
+  await (await clicks()).rollUpAllClicks();
   // And the affiliates' postbacks a crash left staged but not queued.
-  await sweepOutbox(new Date());
+  await (await delivery()).sweepOutbox(new Date());
 });
 
 /**
@@ -43,7 +66,7 @@ export const deliverPostback = onTaskDispatched<{ id: string }>(
     retryConfig: {
       maxAttempts: postbackCalls.queueRuns,
       minBackoffSeconds: postbackDelivery.minBackoffSeconds,
-      maxBackoffSeconds: maxQueueBackoffSeconds,
+      maxBackoffSeconds: postbackCalls.maxQueueBackoffSeconds,
       maxDoublings: 6,
     },
     rateLimits: { maxConcurrentDispatches: 50 },
@@ -51,11 +74,12 @@ export const deliverPostback = onTaskDispatched<{ id: string }>(
     timeoutSeconds: 30,
   },
   async (request) => {
+    const { deliverQueued } = await delivery();
     await deliverQueued(request.data.id, postbackDelivery.maxAttempts.value(), postbackUrlRules());
   },
 );
 
 /** The staff's daily e-mail of payouts due (advertiser/staff-digest.ts), once a day whatever the retries. */
 export const staffDigest = onSchedule({ schedule: "every day 08:00", timeZone: "Etc/UTC" }, async () => {
-  await writeStaffDigest(new Date(), staffDigestEmails(), siteUrl());
+  await (await digest()).writeStaffDigest(new Date(), staffDigestEmails(), siteUrl());
 });

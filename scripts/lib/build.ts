@@ -1,7 +1,19 @@
-import { step } from "./process.ts";
+import { stepsSideBySide } from "./process.ts";
 
-/** What the emulators serve: compiled functions and the web app built against the emulators. */
+/**
+ * What the emulators serve: compiled functions and the web app built against the emulators, side by side
+ * (neither reads the other's output).
+ */
 export async function buildForEmulators(): Promise<void> {
-  await step("Building functions", "npm", ["run", "build", "--workspace", "functions"]);
-  await step("Building the web app (emulator mode)", "npm", ["run", "build:emulator", "--workspace", "web"]);
+  await stepsSideBySide(
+    [
+      {
+        title: "Building the web app (emulator mode)",
+        command: "npm",
+        args: ["run", "build:emulator", "--workspace", "web"],
+      },
+      { title: "Building functions", command: "npm", args: ["run", "build", "--workspace", "functions"] },
+    ],
+    2,
+  );
 }

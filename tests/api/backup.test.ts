@@ -166,7 +166,7 @@ test("numbers keep their Firestore type, and maps that look like the encoding's 
   const lookalikes = (await targetTyped.doc(`${collection}/lookalikes`).get()).data()!;
   expect(lookalikes.timestamp).toEqual({ $timestamp: { seconds: 1n, nanoseconds: 2n } });
   expect(lookalikes.reference).toEqual({ $reference: `${collection}/numbers` });
-  // The encoding itself (the backup's lines, and the census npm test compares) says which is which.
+  // The encoding itself (the backup's lines) says which is which.
   const { data: encoded } = readFileSync(path.join(directory, "documents.ndjson"), "utf8")
     .split("\n")
     .filter(Boolean)

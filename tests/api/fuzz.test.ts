@@ -101,7 +101,8 @@ beforeAll(async () => {
   const invoice = (await refs.affiliate(user.uid).get()).data()!.pending_payout_id!;
   const payout = (await refs.payouts().doc(invoice).get()).data()!;
   victim = { user, invoice, pendingDollars: formatDollarsFixed(payout.amount_cents) };
-});
+  // Some forty accounts: a while when the other files keep the emulators busy.
+}, 120_000);
 
 describe.each(postEndpoints)("POST %s with generated bodies", (endpoint) => {
   test("never a 5xx; a refused body changes nothing", async () => {

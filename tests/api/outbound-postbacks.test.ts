@@ -111,64 +111,69 @@ async function platform(params: Record<string, string>) {
 }
 
 describe("delivery", () => {
-  test("a sale by click id calls the affiliate's URL once, with their sub-ids, URL-encoded; a clawback too", async () => {
-    const { user } = await affiliateWithPostback("/ok", ["sale", "refund"]);
-    const visit = await openLink(`/m/${user.uid}/tw?sub1=${encodeURIComponent("José & co")}&sub2=a%2Fb%3Fc`, {
-      ip: "10.99.0.1",
-    });
-    const clickId = splitClickId(visit.location!).clickId!;
-    const sale = `s-${randomUUID()}`;
-    expect(await platform({ event: "sign_up", click_id: clickId, transaction_id: `u-${randomUUID()}` })).toEqual({
-      status: "applied",
-    });
-    expect(await platform({ event: "sale", click_id: clickId, transaction_id: sale, amount: "20.00" })).toEqual({
-      status: "applied",
-    });
-    // The same postback again (the platform's retry): the conversion counts once, and so does its call.
-    expect(await platform({ event: "sale", click_id: clickId, transaction_id: sale, amount: "20.00" })).toEqual({
-      status: "duplicate",
-    });
+  // Three rounds through the queue (the sale, the refund, the log): under a full run's load, more than 30 s.
+  test(
+    "a sale by click id calls the affiliate's URL once, with their sub-ids, URL-encoded; a clawback too",
+    { timeout: 90_000 },
+    async () => {
+      const { user } = await affiliateWithPostback("/ok", ["sale", "refund"]);
+      const visit = await openLink(`/m/${user.uid}/tw?sub1=${encodeURIComponent("José & co")}&sub2=a%2Fb%3Fc`, {
+        ip: "10.99.0.1",
+      });
+      const clickId = splitClickId(visit.location!).clickId!;
+      const sale = `s-${randomUUID()}`;
+      expect(await platform({ event: "sign_up", click_id: clickId, transaction_id: `u-${randomUUID()}` })).toEqual({
+        status: "applied",
+      });
+      expect(await platform({ event: "sale", click_id: clickId, transaction_id: sale, amount: "20.00" })).toEqual({
+        status: "applied",
+      });
+      // The same postback again (the platform's retry): the conversion counts once, and so does its call.
+      expect(await platform({ event: "sale", click_id: clickId, transaction_id: sale, amount: "20.00" })).toEqual({
+        status: "duplicate",
+      });
 
-    const [call] = await until("the sale's call", () => {
-      const made = callsTo("/ok").filter((url) => url.searchParams.get("t") === sale);
-      return made.length > 0 ? made : undefined;
-    });
-    expect(Object.fromEntries(call!.searchParams)).toEqual({
-      cid: "José & co",
-      s2: "a/b?c",
-      click: clickId,
-      e: "sale",
-      p: "12.00",
-      c: "USD",
-      t: sale,
-    });
-    // The raw query has them encoded.
-    expect(call!.search).toContain("cid=Jos%C3%A9%20%26%20co&s2=a%2Fb%3Fc");
+      const [call] = await until("the sale's call", () => {
+        const made = callsTo("/ok").filter((url) => url.searchParams.get("t") === sale);
+        return made.length > 0 ? made : undefined;
+      });
+      expect(Object.fromEntries(call!.searchParams)).toEqual({
+        cid: "José & co",
+        s2: "a/b?c",
+        click: clickId,
+        e: "sale",
+        p: "12.00",
+        c: "USD",
+        t: sale,
+      });
+      // The raw query has them encoded.
+      expect(call!.search).toContain("cid=Jos%C3%A9%20%26%20co&s2=a%2Fb%3Fc");
 
-    const refund = `r-${randomUUID()}`;
-    await platform({ event: "refund", click_id: clickId, transaction_id: refund, sale_id: sale, amount: "5.00" });
-    const [clawback] = await until("the refund's call", () => {
-      const made = callsTo("/ok").filter((url) => url.searchParams.get("t") === refund);
-      return made.length > 0 ? made : undefined;
-    });
-    expect(clawback!.searchParams.get("p")).toBe("-3.00");
-    expect(clawback!.searchParams.get("e")).toBe("refund");
-    expect(clawback!.searchParams.get("cid")).toBe("José & co");
+      const refund = `r-${randomUUID()}`;
+      await platform({ event: "refund", click_id: clickId, transaction_id: refund, sale_id: sale, amount: "5.00" });
+      const [clawback] = await until("the refund's call", () => {
+        const made = callsTo("/ok").filter((url) => url.searchParams.get("t") === refund);
+        return made.length > 0 ? made : undefined;
+      });
+      expect(clawback!.searchParams.get("p")).toBe("-3.00");
+      expect(clawback!.searchParams.get("e")).toBe("refund");
+      expect(clawback!.searchParams.get("cid")).toBe("José & co");
 
-    const log = await until("the log", async () => {
-      const entries = await deliveries(user.uid);
-      return entries.length >= 2 ? entries : undefined;
-    });
-    expect(
-      log.map(({ transaction_id, status, attempt, outcome }) => ({ transaction_id, status, attempt, outcome })),
-    ).toEqual([
-      { transaction_id: sale, status: 200, attempt: 1, outcome: "delivered" },
-      { transaction_id: refund, status: 200, attempt: 1, outcome: "delivered" },
-    ]);
-    // The sign-up is not among the chosen events, and the duplicate sale made no second call.
-    expect(callsTo("/ok").filter((url) => url.searchParams.get("click") === clickId)).toHaveLength(2);
-    expect((await refs.internal("postback_outbox").where("uid", "==", user.uid).get()).size).toBe(0);
-  });
+      const log = await until("the log", async () => {
+        const entries = await deliveries(user.uid);
+        return entries.length >= 2 ? entries : undefined;
+      });
+      expect(
+        log.map(({ transaction_id, status, attempt, outcome }) => ({ transaction_id, status, attempt, outcome })),
+      ).toEqual([
+        { transaction_id: sale, status: 200, attempt: 1, outcome: "delivered" },
+        { transaction_id: refund, status: 200, attempt: 1, outcome: "delivered" },
+      ]);
+      // The sign-up is not among the chosen events, and the duplicate sale made no second call.
+      expect(callsTo("/ok").filter((url) => url.searchParams.get("click") === clickId)).toHaveLength(2);
+      expect((await refs.internal("postback_outbox").where("uid", "==", user.uid).get()).size).toBe(0);
+    },
+  );
 
   test("a sale through the signed events API fires too, with no click id or sub-ids", async () => {
     const { user } = await affiliateWithPostback("/events");

@@ -5,13 +5,13 @@
  */
 import { writeFileSync } from "node:fs";
 import { takeCensus } from "../../scripts/lib/census.ts";
+import { demoProjectId } from "../../scripts/lib/project.ts";
 import { auth } from "./users.ts";
-import { db } from "./backend.ts";
 
 export default function setup(): () => Promise<void> {
   return async () => {
     const file = process.env.CENSUS_FILE;
     if (!file) return;
-    writeFileSync(file, `${JSON.stringify(await takeCensus(db(), auth()), null, 2)}\n`);
+    writeFileSync(file, `${JSON.stringify(await takeCensus(demoProjectId, auth()), null, 2)}\n`);
   };
 }

@@ -8,7 +8,7 @@
  * which batch recorded it, so a batch that crashed half-way is resumed by running it again: what it paid
  * before the crash reads as paid, the rest is recorded now.
  */
-import { logger } from "firebase-functions";
+import { logger } from "firebase-functions/logger";
 import { maxBatchSize, type BatchDoc, type BatchItem } from "../domain/payout-batch.js";
 import { collections, type Recorder } from "../domain/model.js";
 import { db, refs } from "../data/firestore.js";

@@ -1,6 +1,8 @@
 /**
  * Typed access to every collection for the functions (Admin SDK). Reads come back as the domain's document
- * types, with Timestamps turned into Dates and missing fields defaulted; nothing else spells a path.
+ * types, with Timestamps turned into Dates and missing fields defaulted. The collections' names are
+ * domain/model.ts's `collections`; a few server-only ones are reached through `db().collection()` in the
+ * data module that owns them (postback-outbox.ts, integrations.ts, the rate limiter).
  */
 import { getApps, initializeApp } from "firebase-admin/app";
 import {

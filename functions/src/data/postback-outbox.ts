@@ -12,8 +12,9 @@
 import { createHash } from "node:crypto";
 import { getFunctions } from "firebase-admin/functions";
 import { FieldValue, type Transaction } from "firebase-admin/firestore";
-import { logger } from "firebase-functions";
+import { logger } from "firebase-functions/logger";
 import type { AdvertiserId } from "../domain/advertisers.js";
+import { postbackCalls } from "../config.js";
 import { dayMs } from "../domain/days.js";
 import { collections, type AffiliateDoc } from "../domain/model.js";
 import {
@@ -51,10 +52,8 @@ export interface OutboxDoc {
 
 /** The sweep takes an entry whose task has not run for this long for lost (a crash between commit and enqueue). */
 const sweepAfterMs = 2 * 60 * 1000;
-/** The longest the queue waits between runs of a task (index.ts's retryConfig.maxBackoffSeconds). */
-export const maxQueueBackoffSeconds = 3600;
 /** Once its task has run, an entry is swept only when the queue can no longer be about to run it again. */
-const sweepAfterRunMs = maxQueueBackoffSeconds * 1000 + sweepAfterMs;
+const sweepAfterRunMs = postbackCalls.maxQueueBackoffSeconds * 1000 + sweepAfterMs;
 
 const outboxRef = (id: string) => db().collection(collections.postbackOutbox).doc(id);
 

@@ -31,16 +31,6 @@ export interface Figures {
   first_sales: number;
 }
 
-export const noFigures: Figures = {
-  clicks: 0,
-  sign_ups: 0,
-  sales: 0,
-  first_sales: 0,
-  earnings_cents: 0,
-  refunded_cents: 0,
-  refunds: 0,
-};
-
 /** Figures for one advertiser, tracker and UTC day. */
 export interface LedgerChange {
   advertiser: AdvertiserId;

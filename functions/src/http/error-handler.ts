@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
-import { logger } from "firebase-functions";
+import { logger } from "firebase-functions/logger";
 import { z } from "zod";
 import { ApiError, asBadRequest } from "../errors.js";
 

@@ -8,7 +8,7 @@
  * its click has expired; the same id with other values is a 409.
  */
 import { createHash } from "node:crypto";
-import { logger } from "firebase-functions";
+import { logger } from "firebase-functions/logger";
 import { z } from "zod";
 import type { AdvertiserId } from "../domain/advertisers.js";
 import type { AdvertiserEvent } from "../domain/events.js";

@@ -4,7 +4,7 @@
  * data/aggregates.ts), and the roll-up here folds the shards into the affiliate's totals and day documents. Readers add the shards'
  * pending clicks on top (withPendingClicks), so a click shows at once.
  */
-import { logger } from "firebase-functions";
+import { logger } from "firebase-functions/logger";
 import { limits } from "../config.js";
 import { pendingClickChanges, staleKeysOf } from "../domain/ledger.js";
 import { writeChanges } from "../data/aggregates.js";

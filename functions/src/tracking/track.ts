@@ -5,7 +5,7 @@
  * reaches the advertiser's home page, but counts nothing. http/track.ts is the HTTP side.
  */
 import { createHash } from "node:crypto";
-import { logger } from "firebase-functions";
+import { logger } from "firebase-functions/logger";
 import { limits } from "../config.js";
 import type { TrackingLink } from "../domain/affiliate-link.js";
 import { newClick } from "../domain/clicks.js";

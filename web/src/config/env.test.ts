@@ -14,7 +14,6 @@ describe("parseEnv", () => {
     const env = parseEnv(complete);
     expect(env.firebase.projectId).toBe("demo-affiliate");
     expect(env.emulators).toBeUndefined();
-    expect(env.siteUrl).toBe("https://example.test");
     expect(env.tokenSyncUrl).toBeUndefined();
   });
 

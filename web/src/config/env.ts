@@ -16,7 +16,6 @@ const envSchema = z.object({
 export interface AppEnv {
   firebase: { apiKey: string; authDomain: string; projectId: string; appId: string };
   emulators: { authUrl: string; firestoreHost: string; firestorePort: number } | undefined;
-  siteUrl: string;
   tokenSyncUrl: string | undefined;
 }
 
@@ -47,7 +46,6 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
       appId: env.VITE_FIREBASE_APP_ID,
     },
     emulators,
-    siteUrl: env.VITE_SITE_URL.replace(/\/+$/, ""),
     tokenSyncUrl: env.VITE_TOKEN_SYNC_URL || undefined,
   };
 }

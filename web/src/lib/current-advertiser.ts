@@ -1,4 +1,4 @@
-import { defaultAdvertiserId, isAdvertiserId, type AdvertiserId } from "@domain/advertisers";
+import { isAdvertiserId, type AdvertiserId } from "@domain/advertisers";
 
 /** SPEC.md §3: the advertiser the affiliate chose, kept in local storage under this key. */
 export const currentAdvertiserKey = "currentAdvertiser";
@@ -41,10 +41,4 @@ export function watchAdvertiserLinks(): void {
     },
     { capture: true },
   );
-}
-
-/** The advertiser last chosen in this browser, else the default one. Browser only (local storage). */
-export function storedAdvertiser(): AdvertiserId {
-  const stored = window.localStorage.getItem(currentAdvertiserKey);
-  return isAdvertiserId(stored) ? stored : defaultAdvertiserId;
 }

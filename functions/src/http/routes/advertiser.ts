@@ -1,7 +1,7 @@
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { Router, type Request, type Response } from "express";
-import { logger } from "firebase-functions";
+import { logger } from "firebase-functions/logger";
 import { z } from "zod";
 import { loadConversionReport } from "../../advertiser/conversion-report.js";
 import { loadOverdueRefunds, overdueRefundsLimit } from "../../advertiser/overdue-refunds.js";

@@ -2,7 +2,8 @@
  * Who the client is (issue 30): the visitor of a click and every per-address limit are keyed on the address
  * the platform's proxy appended to X-Forwarded-For, never on what a client writes in a header itself. Here a
  * real appending proxy (tests/support/edge-proxy.ts, standing for Hosting's CDN) sits in front of the Hosting
- * emulator, and each test connects to it from a loopback address of its own.
+ * emulator, and each test connects to it from a loopback address of its own. A serial file, as
+ * rate-limits.serial.test.ts is: its 429s count on the instances that serve it.
  */
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";

@@ -1,6 +1,10 @@
 /**
  * Rate limits: per caller on the API, per address on the click redirect, counted in Firestore so every
  * function instance sees the same count; 429 with Retry-After beyond the limit.
+ *
+ * A serial file (vitest.config.ts): the bounds below allow for the instances serving a caller, each with its
+ * own allowance, and the Functions emulator starts an instance for each request in flight; with the other
+ * files running beside, calls made one after another would meet a different instance each time.
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, test } from "vitest";
