@@ -9,6 +9,7 @@
  * before the crash reads as paid, the rest is recorded now.
  */
 import { logger } from "firebase-functions/logger";
+import pMap from "p-map";
 import { maxBatchSize, type BatchDoc, type BatchItem } from "../domain/payout-batch.js";
 import { collections, type Recorder } from "../domain/model.js";
 import { db, refs } from "../data/firestore.js";
@@ -97,14 +98,17 @@ export async function runBatch(
   const batch = reviveBatch(snapshot.data()!);
   const outcomes = new Map<number, BatchItem>();
   const pending = batch.items.map((item, index) => ({ item, index })).filter(({ item }) => item.status === "pending");
-  let done = 0;
-  for (let start = 0; start < pending.length; start += recordedAtOnce) {
-    const slice = pending.slice(start, start + recordedAtOnce);
-    const recorded = await Promise.all(slice.map(({ item }) => recordItem(id, item, by, now)));
-    slice.forEach(({ index }, i) => outcomes.set(index, recorded[i]!));
-    done += slice.length;
-    if (stopAfter !== undefined && done >= stopAfter)
-      throw new Error(`Injected fault: batch ${id} stopped after ${done} payouts`);
+  await pMap(
+    pending,
+    async ({ item, index }, position) => {
+      // An injected crash comes once the first `stopAfter` are recorded, before anything is saved.
+      if (stopAfter !== undefined && position >= stopAfter) return;
+      outcomes.set(index, await recordItem(id, item, by, now));
+    },
+    { concurrency: recordedAtOnce },
+  );
+  if (stopAfter !== undefined) {
+    throw new Error(`Injected fault: batch ${id} stopped after ${Math.min(stopAfter, pending.length)} payouts`);
   }
   for (const [index, item] of await paidThoughSkipped(id, batch.items)) outcomes.set(index, item);
   return view(id, await saveOutcomes(id, outcomes, now));

@@ -1,3 +1,4 @@
+import compression from "compression";
 import express from "express";
 import { limits } from "../config.js";
 import { isTrustedHop } from "./client-address.js";
@@ -28,6 +29,11 @@ export function createApp(): express.Express {
     res.removeHeader("X-Powered-By");
     next();
   });
+
+  // Large answers (the whole programme's summary is megabytes of repetitive JSON, about tenfold smaller
+  // gzipped) compressed when the caller accepts it, whatever sits in front of the function; small ones as
+  // they are.
+  app.use(compression({ threshold: 16 * 1024 }));
 
   const api = express.Router();
   // Unauthenticated: the health check, and the advertisers' events and postbacks (signed or tokened instead).

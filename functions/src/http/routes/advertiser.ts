@@ -1,7 +1,4 @@
-import { promisify } from "node:util";
-import { gzip } from "node:zlib";
-import { Router, type Request, type Response } from "express";
-import { logger } from "firebase-functions/logger";
+import { Router, type Request } from "express";
 import { z } from "zod";
 import { loadConversionReport } from "../../advertiser/conversion-report.js";
 import { loadOverdueRefunds, overdueRefundsLimit } from "../../advertiser/overdue-refunds.js";
@@ -20,9 +17,8 @@ import {
 import { summaryCursorPattern, summaryPageLimit } from "../../domain/advertiser-summary.js";
 import { advertiserIds } from "../../domain/advertisers.js";
 import { maxBatchSize } from "../../domain/payout-batch.js";
-import { centsToDollars, MoneyFormatError, parseDollars } from "../../domain/money.js";
-import { issuePayout } from "../../payouts/payouts.js";
-import { ApiError } from "../../errors.js";
+import { MoneyFormatError, parseDollars } from "../../domain/money.js";
+import { issuePayouts } from "../../payouts/issue-payouts.js";
 import { callerOf, requireCaller, requireStaff } from "../auth.js";
 import { faultAfter } from "../faults.js";
 import { parseBody, plainTextField, uidField } from "../inputs.js";
@@ -61,7 +57,7 @@ advertiserRoutes.get("/summary", requireCaller, requireStaff, async (req, res) =
     const next = new URLSearchParams({ limit: String(limit), after: page.next });
     res.set({ "X-Next-Cursor": page.next, Link: `</api/summary?${next}>; rel="next"` });
   }
-  await sendJson(req, res, page.json);
+  res.type("application/json").send(page.json);
 });
 
 const flagParam = z
@@ -100,7 +96,7 @@ advertiserRoutes.get("/affiliates", requireCaller, requireStaff, async (req, res
   ]);
   const matching = whole && totals ? totals.affiliates : page.matching;
   const answer = { affiliates: page.rows, next: page.next, matching, ...(totals ? { totals } : {}) };
-  await sendJson(req, res, JSON.stringify(answer));
+  res.json(answer);
 });
 
 const payoutAmount = z.union([z.number(), z.string().max(32)]).transform((value, context) => {
@@ -137,49 +133,13 @@ advertiserRoutes.post("/payout_batches", requireCaller, requireStaff, async (req
   res.json(await loadBatch(await createBatch(user_ids, { uid, email }, new Date())));
 });
 
-/** Payouts issued at once: different affiliates, so their transactions never wait for each other. */
-const issuedAtOnce = 8;
-
 // POST /api/issue_payouts: issues the payouts of affiliates whose balance is due though they have not asked
 // (issue 19): each as their own request would, with their stored details frozen on the invoice, and each
 // affiliate told by e-mail. One who cannot be paid now is skipped with the reason; none is issued twice.
 advertiserRoutes.post("/issue_payouts", requireCaller, requireStaff, async (req, res) => {
   const { user_ids } = parseBody(batchBody, req);
-  const { uid: by } = callerOf(req);
-  const uids = [...new Set(user_ids)];
-  const now = new Date();
-  const items: IssuedPayout[] = [];
-  for (let start = 0; start < uids.length; start += issuedAtOnce) {
-    const slice = uids.slice(start, start + issuedAtOnce);
-    items.push(...(await Promise.all(slice.map((uid) => issueOne(uid, by, now)))));
-  }
-  res.json({ items });
+  res.json({ items: await issuePayouts(user_ids, callerOf(req).uid, new Date()) });
 });
-
-interface IssuedPayout {
-  user_id: string;
-  status: "issued" | "skipped";
-  invoice_number: string | null;
-  amount: number | null;
-  reason: string | null;
-}
-
-async function issueOne(uid: string, by: string, now: Date): Promise<IssuedPayout> {
-  try {
-    const invoice = await issuePayout(uid, now);
-    logger.info("payout issued by staff", { uid, invoice: invoice.invoice_number, by });
-    return {
-      user_id: uid,
-      status: "issued",
-      invoice_number: invoice.invoice_number,
-      amount: centsToDollars(invoice.amount_cents),
-      reason: null,
-    };
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    return { user_id: uid, status: "skipped", invoice_number: null, amount: null, reason: error.message };
-  }
-}
 
 const batchId = z.strictObject({ id: z.string().regex(/^[A-Za-z0-9]{20}$/, { error: "is not a batch." }) });
 
@@ -242,21 +202,5 @@ const reportQuery = z.strictObject({
 // GET /api/conversion_report?advertiser=: the programme's funnels by landing page, and its best trackers.
 advertiserRoutes.get("/conversion_report", requireCaller, requireStaff, async (req, res) => {
   const { advertiser } = parseQuery(reportQuery, req);
-  await sendJson(req, res, JSON.stringify(await loadConversionReport(advertiser)));
+  res.json(await loadConversionReport(advertiser));
 });
-
-const gzipAsync = promisify(gzip);
-
-/**
- * A large JSON answer, gzipped when the caller accepts it: the whole programme's summary is megabytes of
- * repetitive JSON that compresses about tenfold, whatever sits in front of the function.
- */
-async function sendJson(req: Request, res: Response, json: string): Promise<void> {
-  const body = Buffer.from(json);
-  res.type("application/json").vary("Accept-Encoding");
-  if (body.length < 16 * 1024 || !req.acceptsEncodings("gzip")) {
-    res.send(body);
-    return;
-  }
-  res.set("Content-Encoding", "gzip").send(await gzipAsync(body, { level: 5 }));
-}
