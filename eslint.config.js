@@ -51,6 +51,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Collection paths are spelled in data/ only (data/firestore.ts's refs and the data module owning a
+    // server-only collection): a service or route names what it wants from refs, never a path.
+    files: ["functions/src/**/*.ts"],
+    ignores: ["functions/src/data/**", "functions/src/**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name=/^(collection|collectionGroup)$/]",
+          message: "Collection paths are spelled in functions/src/data/ only: add a ref there (data/firestore.ts).",
+        },
+        {
+          selector: "MemberExpression[object.name='refs'][property.name='internal']",
+          message: "refs.internal is for tests and scripts: give the collection a named ref in data/firestore.ts.",
+        },
+      ],
+    },
+  },
   // web/src's layers point one way (docs/architecture.md "web/"): config/ and lib/ ← components/ ← features/ ← app/.
   // A feature imports no other feature and nothing from app/; components import neither.
   {

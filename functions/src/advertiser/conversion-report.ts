@@ -12,8 +12,8 @@ import {
   trackerFunnels,
   type FunnelRow,
 } from "../domain/conversion-report.js";
-import { collections, reviveAffiliate } from "../domain/model.js";
-import { db } from "../data/firestore.js";
+import { reviveAffiliate } from "../domain/model.js";
+import { refs } from "../data/firestore.js";
 
 /** How many trackers the report lists. */
 export const topTrackersListed = 25;
@@ -37,8 +37,9 @@ export interface ProgrammeReport {
 }
 
 export async function loadConversionReport(advertiser: AdvertiserId): Promise<ProgrammeReport> {
-  const snapshot = await db()
-    .collection(collections.affiliates)
+  const snapshot = await refs
+    .affiliates()
+    .withConverter(null)
     .select("uid", "email", "name", "landings", "trackers", "links")
     .get();
   const landings: FunnelRow[] = [];

@@ -11,7 +11,7 @@
 import { logger } from "firebase-functions/logger";
 import pMap from "p-map";
 import { maxBatchSize, type BatchDoc, type BatchItem } from "../domain/payout-batch.js";
-import { collections, type Recorder } from "../domain/model.js";
+import type { Recorder } from "../domain/model.js";
 import { db, refs } from "../data/firestore.js";
 import { ApiError } from "../errors.js";
 import { recordPayout } from "./record-payout.js";
@@ -19,7 +19,7 @@ import { recordPayout } from "./record-payout.js";
 /** Payouts recorded at once: different affiliates, so their transactions never wait for each other. */
 const recordedAtOnce = 8;
 
-const batchRef = (id: string) => db().collection(collections.payoutBatches).doc(id);
+const batchRef = (id: string) => refs.payoutBatches().doc(id);
 
 export interface BatchView extends Omit<BatchDoc, "created_at" | "completed_at"> {
   id: string;
@@ -72,7 +72,7 @@ export async function createBatch(userIds: string[], by: Recorder, now: Date): P
       reason: null,
     };
   });
-  const ref = db().collection(collections.payoutBatches).doc();
+  const ref = refs.payoutBatches().doc();
   const batch: BatchDoc = { created_by: { uid: by.uid, email: by.email }, created_at: now, completed_at: null, items };
   await ref.set(batch);
   return ref.id;

@@ -6,7 +6,7 @@
  * changes nothing and sends nothing.
  */
 import { summaryRow, type SummaryRow } from "../domain/advertiser-summary.js";
-import { collections, type Recorder } from "../domain/model.js";
+import type { Recorder } from "../domain/model.js";
 import { accountSuspendedMail, mailDoc, mailIds } from "../domain/notifications.js";
 import { limits } from "../config.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
@@ -37,7 +37,7 @@ export async function setSuspension(
         return { user_id: uid, fraud_user: suspended, changed: false, row: summaryRow(affiliate, programme, now) };
       }
       tx.update(refs.affiliate(uid).withConverter(null), { fraud_user: suspended });
-      tx.create(db().collection(collections.suspensionAudit).doc(), {
+      tx.create(refs.suspensionAudit().doc(), {
         uid,
         suspended,
         reason,

@@ -1,8 +1,9 @@
 /**
  * Typed access to every collection for the functions (Admin SDK). Reads come back as the domain's document
  * types, with Timestamps turned into Dates and missing fields defaulted. The collections' names are
- * domain/model.ts's `collections`; a few server-only ones are reached through `db().collection()` in the
- * data module that owns them (postback-outbox.ts, integrations.ts, the rate limiter).
+ * domain/model.ts's `collections`, and only data/ spells a path (eslint.config.js refuses `.collection()`
+ * and `.collectionGroup()` elsewhere in the functions): the server-only collections a data module owns
+ * (postback-outbox.ts, integrations.ts, ...) are reached through `db().collection()` there.
  */
 import { getApps, initializeApp } from "firebase-admin/app";
 import {
@@ -92,6 +93,16 @@ export const refs = {
   pendingRefunds: () => db().collection(collections.pendingRefunds).withConverter(pendingRefundsConverter),
   /** Server-only: counted clicks by click id (no client reads them). */
   clicks: () => db().collection(collections.clicks).withConverter(clickConverter),
-  /** Server-only documents (counters, click shards, ...): untyped, never read by clients. */
+  /** Every affiliate's click shards at once (the scheduled roll-up finds who has clicks waiting). */
+  allClickShards: () => db().collectionGroup(collections.clickShards),
+  /** Server-only: the invoice number counter. */
+  invoiceCounter: () => db().collection(collections.counters).doc("invoices"),
+  /** Server-only: one rate-limit counter (a rule's key in one window). */
+  rateLimitCounter: (id: string) => db().collection(collections.rateLimits).doc(id),
+  /** Server-only: who suspended or reinstated an affiliate, and why. */
+  suspensionAudit: () => db().collection(collections.suspensionAudit),
+  /** Server-only: the advertiser's payout batches (advertiser/payout-batch.ts). */
+  payoutBatches: () => db().collection(collections.payoutBatches),
+  /** Server-only documents by collection name, untyped (the tests' and scripts' way in). */
   internal: (collection: (typeof collections)[keyof typeof collections]) => db().collection(collection),
 };

@@ -2,7 +2,7 @@
 import { limits } from "../config.js";
 import { payableOf } from "../domain/balance.js";
 import { newInvoice } from "../domain/invoice.js";
-import { collections, type AffiliateDoc, type InvoiceSnapshot, type PayoutDoc } from "../domain/model.js";
+import type { AffiliateDoc, InvoiceSnapshot, PayoutDoc } from "../domain/model.js";
 import { emptyPayoutDetails, type PayoutDetails } from "../domain/payout-details.js";
 import {
   daysText,
@@ -57,8 +57,6 @@ function refuseIfIneligible(
   if (refusal) throw new ApiError(refusalCodes[refusal], message(refusal, rules));
 }
 
-const invoiceCounter = () => refs.internal(collections.counters).doc("invoices");
-
 /**
  * Requests a payout of the whole payable balance (commission past its hold), computed here (never from the
  * client's price): stores the details it was requested with, creates the pending payout with the next
@@ -99,7 +97,7 @@ async function makePayout(
   return db().runTransaction(
     async (tx) => {
       const affiliate = await getAffiliateOrThrow(uid, tx);
-      const counter = await tx.get(invoiceCounter());
+      const counter = await tx.get(refs.invoiceCounter());
       const details = detailsFor(affiliate);
       refuseIfIneligible(affiliate, details, now, rules, message);
 
@@ -115,7 +113,7 @@ async function makePayout(
         paid_at: null,
         invoice,
       };
-      tx.set(invoiceCounter(), { last: sequence });
+      tx.set(refs.invoiceCounter(), { last: sequence });
       tx.create(refs.payouts().doc(invoice.invoice_number), payout);
       tx.update(refs.affiliate(uid).withConverter(null), {
         ...details,

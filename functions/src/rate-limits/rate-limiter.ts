@@ -18,8 +18,7 @@
  */
 import { createHash } from "node:crypto";
 import { FieldValue } from "firebase-admin/firestore";
-import { collections } from "../domain/model.js";
-import { db } from "../data/firestore.js";
+import { refs } from "../data/firestore.js";
 
 export interface RateRule {
   /** Names the limit in the counter document's id ("api", "clicks", "events"). */
@@ -70,7 +69,7 @@ export class RateLimiter {
     if (state.count <= rule.localAllowance) return null;
 
     const id = createHash("sha256").update(key).digest("hex").slice(0, 32);
-    const counter = db().collection(collections.rateLimits).doc(`${rule.scope}_${id}_${window}`);
+    const counter = refs.rateLimitCounter(`${rule.scope}_${id}_${window}`);
     const added = state.unflushed;
     state.unflushed = 0;
     // A blind increment (concurrent requests never queue for this document), then the total it made.

@@ -36,7 +36,7 @@ export async function rollUpClicks(uid: string, now = new Date()): Promise<numbe
 
 /** The scheduled roll-up: every affiliate with pending clicks, one transaction each. */
 export async function rollUpAllClicks(now = new Date()): Promise<{ affiliates: number; clicks: number }> {
-  const shards = await db().collectionGroup("click_shards").select().get();
+  const shards = await refs.allClickShards().select().get();
   const uids = [...new Set(shards.docs.map((shard) => shard.ref.parent.parent!.id))];
   let clicks = 0;
   for (const uid of uids) {
