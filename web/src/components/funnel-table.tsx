@@ -1,11 +1,11 @@
 /**
  * A conversion funnel table (issue 18's conversion report): clicks → sign-ups → first sales per row, with
- * the rates. Shared by the affiliate's dashboard and the advertiser page. Wide tables scroll inside their
- * own focusable box on a phone, never the page.
+ * the rates. Shared by the affiliate's dashboard and the advertiser page. On a phone each row is a card.
  */
 import type { ReactNode } from "react";
 import { landingLabel, rate, type FunnelRow } from "@domain/conversion-report";
 import { formatCount } from "@domain/numbers";
+import { Table, type Column } from "./ui/table";
 import styles from "./funnel-table.module.css";
 
 const percent = new Intl.NumberFormat("en-US", {
@@ -31,56 +31,34 @@ export interface FunnelTableProps<R extends FunnelRow> {
 }
 
 export function FunnelTable<R extends FunnelRow>({ caption, nameHeading, rows, name, best }: FunnelTableProps<R>) {
+  const isBest = (row: R) => best?.key === row.key;
+  const columns: Column<R>[] = [
+    {
+      header: nameHeading,
+      rowHeader: true,
+      cell: (row) => (
+        <>
+          {name(row)}
+          {isBest(row) ? <span className={styles.badge}>Best</span> : null}
+        </>
+      ),
+    },
+    { header: "Clicks", number: true, cell: (row) => formatCount(row.clicks) },
+    { header: "Sign-ups", number: true, cell: (row) => formatCount(row.sign_ups) },
+    { header: "First sales", number: true, cell: (row) => formatCount(row.first_sales) },
+    { header: "Sign-ups per click", number: true, cell: (row) => formatRate(row.sign_ups, row.clicks) },
+    { header: "First sales per click", number: true, cell: (row) => formatRate(row.first_sales, row.clicks) },
+  ];
   return (
     <div className={styles.scroll} tabIndex={0} role="region" aria-label={caption}>
-      <table className={styles.table}>
-        <caption className={styles.caption}>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{nameHeading}</th>
-            <th scope="col" className={styles.number}>
-              Clicks
-            </th>
-            <th scope="col" className={styles.number}>
-              Sign-ups
-            </th>
-            <th scope="col" className={styles.number}>
-              First sales
-            </th>
-            <th scope="col" className={styles.number}>
-              Sign-ups per click
-            </th>
-            <th scope="col" className={styles.number}>
-              First sales per click
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.key} className={best?.key === row.key ? styles.best : undefined}>
-              <th scope="row">
-                {name(row)}
-                {best?.key === row.key ? <span className={styles.badge}>Best</span> : null}
-              </th>
-              <td className={styles.number} data-label="Clicks">
-                {formatCount(row.clicks)}
-              </td>
-              <td className={styles.number} data-label="Sign-ups">
-                {formatCount(row.sign_ups)}
-              </td>
-              <td className={styles.number} data-label="First sales">
-                {formatCount(row.first_sales)}
-              </td>
-              <td className={styles.number} data-label="Sign-ups per click">
-                {formatRate(row.sign_ups, row.clicks)}
-              </td>
-              <td className={styles.number} data-label="First sales per click">
-                {formatRate(row.first_sales, row.clicks)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        caption={caption}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.key}
+        rowClassName={(row) => (isBest(row) ? styles.best : undefined)}
+        nowrap
+      />
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { programme } from "@domain/programme";
 
 /**
- * The site's public address, for canonical links and social tags. Read without the full configuration
- * check (config/env.ts, which runs when Firebase loads) so public pages carry no validation code; the build
- * refuses a missing VITE_SITE_URL (web/vite.config.ts).
+ * The site's public address, for canonical links and social tags, straight from the build's environment:
+ * web/vite.config.ts checks the whole configuration when the app is built (config/env.ts's parseEnv) and
+ * refuses a missing or invalid VITE_SITE_URL, so no page carries validation code for it.
  */
 export const siteUrl = String(import.meta.env.VITE_SITE_URL ?? "").replace(/\/+$/, "");
 

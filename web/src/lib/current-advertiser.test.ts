@@ -1,5 +1,11 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { currentAdvertiserKey, rememberAdvertiserAttribute, watchAdvertiserLinks } from "./current-advertiser";
+import {
+  currentAdvertiserKey,
+  rememberAdvertiser,
+  rememberAdvertiserAttribute,
+  storedAdvertiser,
+  watchAdvertiserLinks,
+} from "./current-advertiser";
 
 /** A link as the partner cards render it, or any other link, clicked; the page's navigation is cancelled. */
 function click(attributes: Record<string, string>, target: "link" | "child" = "link"): void {
@@ -49,5 +55,32 @@ describe("watchAdvertiserLinks", () => {
     link.addEventListener("click", () => (storedFirst = window.localStorage.getItem(currentAdvertiserKey)));
     link.click();
     expect(storedFirst).toBe("promptchan");
+  });
+});
+
+describe("storedAdvertiser and rememberAdvertiser: the one place currentAdvertiser is read and stored", () => {
+  beforeEach(() => window.localStorage.clear());
+  afterEach(() => vi.restoreAllMocks());
+
+  test("what was remembered comes back; nothing, or an advertiser the programme does not have, is the default", () => {
+    expect(storedAdvertiser()).toBe("promptchan");
+    rememberAdvertiser("creategirls");
+    expect(window.localStorage.getItem(currentAdvertiserKey)).toBe("creategirls");
+    expect(storedAdvertiser()).toBe("creategirls");
+    window.localStorage.setItem(currentAdvertiserKey, "somebody-else");
+    expect(storedAdvertiser()).toBe("promptchan");
+  });
+
+  test("a browser that refuses storage reads the default and stores nothing, without throwing", () => {
+    vi.spyOn(Storage.prototype, "getItem").mockImplementation(() => {
+      throw new DOMException("The operation is insecure.", "SecurityError");
+    });
+    vi.spyOn(Storage.prototype, "setItem").mockImplementation(() => {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    expect(storedAdvertiser()).toBe("promptchan");
+    expect(() => rememberAdvertiser("cutechat")).not.toThrow();
+    expect(warn).toHaveBeenCalledOnce();
   });
 });

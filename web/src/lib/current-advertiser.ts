@@ -1,7 +1,23 @@
-import { isAdvertiserId, type AdvertiserId } from "@domain/advertisers";
+/**
+ * SPEC.md §3's currentAdvertiser: the advertiser the affiliate chose, remembered in local storage. The one
+ * module that reads or stores it: the partner cards' links store it (watchAdvertiserLinks), the dashboard's
+ * switch reads and stores it. No React here: the islands script (src/islands.ts) bundles this module.
+ */
+import { defaultAdvertiserId, isAdvertiserId, type AdvertiserId } from "@domain/advertisers";
 
 /** SPEC.md §3: the advertiser the affiliate chose, kept in local storage under this key. */
 export const currentAdvertiserKey = "currentAdvertiser";
+
+/** The advertiser last chosen in this browser; the default when none (or an unknown one) is stored. */
+export function storedAdvertiser(): AdvertiserId {
+  try {
+    const stored = window.localStorage.getItem(currentAdvertiserKey);
+    return isAdvertiserId(stored) ? stored : defaultAdvertiserId;
+  } catch {
+    // A browser that refuses storage: the default, as for a first visit.
+    return defaultAdvertiserId;
+  }
+}
 
 /** Remembers the advertiser for the sign-up and the dashboard; a browser that refuses storage still signs up. */
 export function rememberAdvertiser(id: AdvertiserId): void {

@@ -5,6 +5,8 @@ import { programme } from "@domain/programme";
 import { contact } from "../../config/site";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
+import { Message } from "../../components/ui/message";
+import { useAction } from "../../components/ui/use-action";
 import { Loading } from "../../components/loading";
 import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../config/paths";
@@ -80,10 +82,10 @@ function AdvertiserDashboard({ user, isAdmin }: { user: User; isAdmin: boolean }
   const [historyVersion, setHistoryVersion] = useState(0);
   // The affiliate whose payout is waiting for the staff member's yes (the dialog is open while set).
   const [confirming, setConfirming] = useState<AffiliateView | null>(null);
-  // SPEC.md §8's alert for a failed invoice export (and a failed CSV export), said in the page
-  // (role="alert") instead of window.alert.
-  const [alert, setAlert] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
+  // The invoice and CSV exports. SPEC.md §8's alert for a failed invoice export (and a failed CSV export) is
+  // said in the page (role="alert") instead of window.alert.
+  const exports = useAction();
+  const exporting = exports.running === "csv";
   // The affiliate being suspended or reinstated (the dialog asks why, and confirms).
   const [suspending, setSuspending] = useState<AffiliateView | null>(null);
 
@@ -101,30 +103,21 @@ function AdvertiserDashboard({ user, isAdmin }: { user: User; isAdmin: boolean }
     setHistoryVersion((version) => version + 1);
   }
 
-  async function invoice(view: AffiliateView) {
-    setAlert(null);
-    try {
-      await exportInvoice(user, view.row);
-    } catch (error) {
+  const invoice = (view: AffiliateView) =>
+    exports.run(() => exportInvoice(user, view.row), {
       // SPEC.md §8: an invoice export failure is an alert.
-      const message = error instanceof Error ? error.message : String(error);
-      setAlert(message === notPdfMessage ? notPdfMessage : `Failed to export invoice: ${message}`);
-    }
-  }
+      failure: (text) => (text === notPdfMessage ? notPdfMessage : `Failed to export invoice: ${text}`),
+    });
 
   /** Every affiliate the filters match, as CSV: fetched whole from the server, however many are shown. */
-  async function exportCsv() {
-    setAlert(null);
-    setExporting(true);
-    try {
-      const rows = await fetchEveryAffiliate(user, list.sent);
-      saveFile(summaryCsvFile(rows.map(affiliateView), new Date()));
-    } catch (error) {
-      setAlert(`Failed to export the affiliates: ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      setExporting(false);
-    }
-  }
+  const exportCsv = () =>
+    exports.run(
+      async () => {
+        const rows = await fetchEveryAffiliate(user, list.sent);
+        saveFile(summaryCsvFile(rows.map(affiliateView), new Date()));
+      },
+      { name: "csv", failure: (text) => `Failed to export the affiliates: ${text}` },
+    );
 
   const { views, totals } = list;
   if (views === undefined || totals === undefined) return <Loading page label="Loading affiliates…" />;
@@ -198,11 +191,7 @@ function AdvertiserDashboard({ user, isAdmin }: { user: User; isAdmin: boolean }
             {list.matching === null && list.hasMore ? "+" : ""} of {total.toLocaleString("en-US")} ·{" "}
             {list.order === "balance" ? "by balance" : "pending payouts first, then by balance"}
           </p>
-          {alert ? (
-            <p className="message message-error" role="alert">
-              {alert}
-            </p>
-          ) : null}
+          {exports.message ? <Message tone={exports.message.tone}>{exports.message.text}</Message> : null}
           {views.length === 0 && !list.hasMore ? (
             <p className={styles["advertiser-empty"]}>No affiliates match.</p>
           ) : (

@@ -5,6 +5,8 @@
  */
 import { useState, type ReactNode } from "react";
 import type { PayoutDestination } from "@domain/payout-details";
+import { Table, type Column } from "../../components/ui/table";
+import { useAction } from "../../components/ui/use-action";
 import type { AffiliateView } from "./affiliate-view";
 import styles from "./advertiser.module.css";
 
@@ -21,8 +23,8 @@ export function useBulkAction<R>(
 ) {
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<Outcome<R> | null>(null);
+  const [done, setDone] = useState<R | null>(null);
+  const action = useAction();
   const selected = views.filter((view) => chosen.has(view.row.user_id));
 
   function toggle(uid: string, on: boolean) {
@@ -36,18 +38,15 @@ export function useBulkAction<R>(
 
   async function start() {
     setConfirming(false);
-    setBusy(true);
-    try {
-      setResult(await run(selected.map((view) => view.row.user_id)));
+    await action.run(async () => {
+      setDone(await run(selected.map((view) => view.row.user_id)));
       setChosen(new Set());
-    } catch (error) {
-      setResult({ error: error instanceof Error ? error.message : String(error) });
-    } finally {
-      setBusy(false);
-      onDone();
-    }
+    });
+    onDone();
   }
 
+  // A failure is said instead of what the run before did.
+  const result: Outcome<R> | null = action.message ? { error: action.message.text } : done;
   return {
     selected,
     isChosen: (uid: string) => chosen.has(uid),
@@ -55,7 +54,7 @@ export function useBulkAction<R>(
     chooseAll: (on: boolean) => setChosen(on ? new Set(views.map((view) => view.row.user_id)) : new Set()),
     confirming,
     setConfirming,
-    busy,
+    busy: action.busy,
     result,
     start,
   };
@@ -105,22 +104,30 @@ export function BulkOutcome({
 }
 
 /** Where a payout goes, field by field, as the lists show it (a method line first when asked for). */
-export function DestinationCell({ destination, method }: { destination: PayoutDestination | null; method?: string }) {
+export function Destination({ destination, method }: { destination: PayoutDestination | null; method?: string }) {
   return (
-    <td className={styles["due-destination"]}>
+    <>
       {method ? <span>{method}</span> : null}
       {(destination?.fields ?? []).map(([label, value]) => (
         <span key={label}>
           {label}: <code>{value}</code>
         </span>
       ))}
-    </td>
+    </>
   );
 }
 
+/** The "Pay to" column: where each payout goes, across the whole card on a phone. */
+export const payToColumn = (destination: (view: AffiliateView) => ReactNode): Column<AffiliateView> => ({
+  header: "Pay to",
+  cell: destination,
+  wide: true,
+  className: styles["due-destination"],
+});
+
 /**
- * A list of affiliates to choose from: a box to choose each, their name, the columns the list adds (`columns`
- * heads them, `cells` fills them) and their risk rating.
+ * A list of affiliates to choose from: a box to choose each, their name, the columns the list adds and their
+ * risk rating.
  */
 export function ChoiceTable({
   label,
@@ -128,49 +135,30 @@ export function ChoiceTable({
   choice,
   chooseLabel,
   columns,
-  cells,
 }: {
   label: string;
   views: readonly AffiliateView[];
   choice: Pick<ReturnType<typeof useBulkAction>, "isChosen" | "toggle">;
   chooseLabel: (name: string) => string;
-  columns: { label: string; number?: boolean }[];
-  cells: (view: AffiliateView) => ReactNode;
+  /** The list's own columns, the affiliate's name first. */
+  columns: Column<AffiliateView>[];
 }) {
+  const chooseColumn: Column<AffiliateView> = {
+    header: "Chosen",
+    hideHeader: true,
+    cell: (view) => (
+      <input
+        type="checkbox"
+        aria-label={chooseLabel(nameOf(view))}
+        checked={choice.isChosen(view.row.user_id)}
+        onChange={(changed) => choice.toggle(view.row.user_id, changed.target.checked)}
+      />
+    ),
+  };
+  const ratingColumn: Column<AffiliateView> = { header: "Rating", cell: (view) => view.rating.label };
   return (
     <div className={styles["integration-log"]} tabIndex={0} role="region" aria-label={label}>
-      <table className={styles["advertiser-table"]}>
-        <thead>
-          <tr>
-            <th scope="col">
-              <span className="visually-hidden">Chosen</span>
-            </th>
-            <th scope="col">Affiliate</th>
-            {columns.map((column) => (
-              <th key={column.label} scope="col" className={column.number ? styles.number : undefined}>
-                {column.label}
-              </th>
-            ))}
-            <th scope="col">Rating</th>
-          </tr>
-        </thead>
-        <tbody>
-          {views.map((view) => (
-            <tr key={view.row.user_id}>
-              <td>
-                <input
-                  type="checkbox"
-                  aria-label={chooseLabel(nameOf(view))}
-                  checked={choice.isChosen(view.row.user_id)}
-                  onChange={(changed) => choice.toggle(view.row.user_id, changed.target.checked)}
-                />
-              </td>
-              {cells(view)}
-              <td>{view.rating.label}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table columns={[chooseColumn, ...columns, ratingColumn]} rows={views} rowKey={(view) => view.row.user_id} />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { formatDollars } from "@domain/money";
 import { genericColumns, genericRows, paypalRows, wiseColumns, wiseRows, type ExportRow } from "@domain/payout-batch";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
+import { Message } from "../../components/ui/message";
 import { Loading } from "../../components/loading";
 import { saveFile } from "../../lib/api";
 import { csvBlob, toCsv } from "../../lib/csv";
@@ -21,8 +22,9 @@ import {
   BulkOutcome,
   ChoiceTable,
   ChooseAll,
-  DestinationCell,
+  Destination,
   nameOf,
+  payToColumn,
   useBulkAction,
   type Outcome,
 } from "./bulk-action";
@@ -139,18 +141,24 @@ export function DuePayouts({
             views={due}
             choice={batch}
             chooseLabel={(name) => `Choose ${name}`}
-            columns={[{ label: "Amount", number: true }, { label: "Method" }, { label: "Pay to" }]}
-            cells={(view) => (
-              <>
-                <td>
-                  {nameOf(view)}
-                  <span className={styles["outcome-reason"]}>{view.row.latest_invoice?.invoice_number}</span>
-                </td>
-                <td className={styles.number}>{formatDollars(rowCents(view.row.pending_payout ?? 0))}</td>
-                <td>{view.row.pending_destination?.method ?? view.row.payout_method}</td>
-                <DestinationCell destination={view.row.pending_destination} />
-              </>
-            )}
+            columns={[
+              {
+                header: "Affiliate",
+                cell: (view) => (
+                  <>
+                    {nameOf(view)}
+                    <span className={styles["outcome-reason"]}>{view.row.latest_invoice?.invoice_number}</span>
+                  </>
+                ),
+              },
+              {
+                header: "Amount",
+                number: true,
+                cell: (view) => formatDollars(rowCents(view.row.pending_payout ?? 0)),
+              },
+              { header: "Method", cell: (view) => view.row.pending_destination?.method ?? view.row.payout_method },
+              payToColumn((view) => <Destination destination={view.row.pending_destination} />),
+            ]}
           />
         </>
       )}
@@ -175,9 +183,9 @@ export function DuePayouts({
 function BatchResult({ result, views }: { result: Outcome<PayoutBatch>; views: readonly AffiliateView[] }) {
   if ("error" in result) {
     return (
-      <p className="message message-error" role="alert">
+      <Message tone="error">
         The batch stopped: {result.error} Record the same payouts again to finish it: none is paid twice.
-      </p>
+      </Message>
     );
   }
   const paid = result.items.filter((item) => item.status === "paid");

@@ -10,6 +10,9 @@ import { advertisers, type AdvertiserId } from "@domain/advertisers";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { CopyButton } from "../../components/ui/copy-button";
+import { Message } from "../../components/ui/message";
+import { Table, type Column } from "../../components/ui/table";
+import { useAction } from "../../components/ui/use-action";
 import type { IntegrationView as Integration, PostbackOutcome } from "@domain/inbound-postback";
 import { fetchIntegration, revokeToken, rotateToken, sendTestConversion, type TestConversion } from "./advertiser-api";
 import { PerAdvertiserPanel, timeFormat } from "./disclosure-panel";
@@ -54,32 +57,26 @@ function IntegrationView({ user, advertiser }: { user: User; advertiser: Adverti
   const queryClient = useQueryClient();
   const key = ["integration", user.uid, advertiser];
   const integration = useQuery({ queryKey: key, queryFn: () => fetchIntegration(user, advertiser) });
-  const [error, setError] = useState<string | null>(null);
+  const changing = useAction();
 
   /** Runs a change; its answer is the new state of the page, or its refusal is said in the page. */
-  async function change(action: () => Promise<Integration>): Promise<boolean> {
-    setError(null);
-    try {
+  const change = (action: () => Promise<Integration>): Promise<boolean> =>
+    changing.run(async () => {
       queryClient.setQueryData(key, await action());
-      return true;
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-      return false;
-    }
-  }
+    });
 
   if (integration.isPending) return <p className="muted">Loading the integration…</p>;
   if (integration.isError) {
-    return <p className="message message-error">The integration could not be loaded: {integration.error.message}</p>;
+    return (
+      <Message tone="error" announce={false}>
+        The integration could not be loaded: {integration.error.message}
+      </Message>
+    );
   }
   const data = integration.data;
   return (
     <div className={styles.integration}>
-      {error ? (
-        <p className="message message-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {changing.message ? <Message tone={changing.message.tone}>{changing.message.text}</Message> : null}
       <PostbackUrl data={data} onCreate={() => void change(() => rotateToken(user, advertiser))} />
       <Tokens
         data={data}
@@ -232,21 +229,15 @@ function TestConversionForm({
 }) {
   const [event, setEvent] = useState<"sign_up" | "sale">("sale");
   const [amount, setAmount] = useState("19.99");
-  const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<TestConversion | { error: string } | null>(null);
+  const sending = useAction();
+  const [sent, setSent] = useState<TestConversion | null>(null);
   const urlText = useRef<HTMLElement>(null);
 
-  async function send() {
-    setSending(true);
-    try {
-      setResult(await sendTestConversion(user, advertiser, event, amount));
+  const send = () =>
+    sending.run(async () => {
+      setSent(await sendTestConversion(user, advertiser, event, amount));
       onSent();
-    } catch (failure) {
-      setResult({ error: failure instanceof Error ? failure.message : String(failure) });
-    } finally {
-      setSending(false);
-    }
-  }
+    });
 
   return (
     <section aria-labelledby="test-conversion" className={styles["integration-part"]}>
@@ -275,20 +266,16 @@ function TestConversionForm({
             <input value={amount} inputMode="decimal" onChange={(changed) => setAmount(changed.target.value)} />
           </label>
         ) : null}
-        <Button type="submit" size="small" disabled={sending} aria-busy={sending}>
-          {sending ? "Sending…" : "Send a test conversion"}
+        <Button type="submit" size="small" disabled={sending.busy} aria-busy={sending.busy}>
+          {sending.busy ? "Sending…" : "Send a test conversion"}
         </Button>
       </form>
-      {result ? (
-        "error" in result ? (
-          <p className="message message-error" role="alert">
-            {result.error}
-          </p>
-        ) : (
-          <p className="message" role="status">
-            {result.outcome.detail ?? result.outcome.status} Test click id: <code>{result.click_id}</code>
-          </p>
-        )
+      {sending.message ? (
+        <Message tone={sending.message.tone}>{sending.message.text}</Message>
+      ) : sent ? (
+        <Message>
+          {sent.outcome.detail ?? sent.outcome.status} Test click id: <code>{sent.click_id}</code>
+        </Message>
       ) : null}
       {testUrl ? (
         <div className={styles["integration-url"]}>
@@ -305,6 +292,29 @@ function TestConversionForm({
     </section>
   );
 }
+
+type Received = Integration["recent"][number];
+
+const receivedColumns: Column<Received>[] = [
+  { header: "Received", cell: (entry) => timeFormat.format(new Date(entry.received_at)) },
+  {
+    header: "Outcome",
+    cell: (entry) => (
+      <>
+        <span className={`${styles["outcome-badge"]} ${styles[`outcome-${entry.outcome}`] ?? ""}`}>
+          {outcomeLabels[entry.outcome]}
+        </span>
+        {entry.reason ? <span className={styles["outcome-reason"]}>{entry.reason}</span> : null}
+      </>
+    ),
+  },
+  { header: "Event", cell: (entry) => entry.event ?? "—" },
+  { header: "Transaction", cell: (entry) => entry.transaction_id ?? "—" },
+  { header: "Amount", number: true, cell: (entry) => entry.amount ?? "—" },
+  { header: "Status", cell: (entry) => entry.status },
+  { header: "Click id", wide: true, cell: (entry) => (entry.click_id ? <code>{entry.click_id}</code> : "—") },
+  { header: "Method", cell: (entry) => entry.method },
+];
 
 function ReceivedPostbacks({
   data,
@@ -346,41 +356,7 @@ function ReceivedPostbacks({
           role="region"
           aria-label="Postbacks received, newest first"
         >
-          <table className={styles["advertiser-table"]}>
-            <thead>
-              <tr>
-                <th scope="col">Received</th>
-                <th scope="col">Outcome</th>
-                <th scope="col">Event</th>
-                <th scope="col">Transaction</th>
-                <th scope="col" className={styles.number}>
-                  Amount
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col">Click id</th>
-                <th scope="col">Method</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{timeFormat.format(new Date(entry.received_at))}</td>
-                  <td>
-                    <span className={`${styles["outcome-badge"]} ${styles[`outcome-${entry.outcome}`] ?? ""}`}>
-                      {outcomeLabels[entry.outcome]}
-                    </span>
-                    {entry.reason ? <span className={styles["outcome-reason"]}>{entry.reason}</span> : null}
-                  </td>
-                  <td>{entry.event ?? "—"}</td>
-                  <td>{entry.transaction_id ?? "—"}</td>
-                  <td className={styles.number}>{entry.amount ?? "—"}</td>
-                  <td>{entry.status}</td>
-                  <td>{entry.click_id ? <code>{entry.click_id}</code> : "—"}</td>
-                  <td>{entry.method}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Table columns={receivedColumns} rows={shown} rowKey={(entry) => entry.id} />
         </div>
       )}
     </section>

@@ -2,7 +2,8 @@ import { useState } from "react";
 import type { User } from "firebase/auth";
 import { rowCents } from "@domain/advertiser-summary";
 import { formatDollars } from "@domain/money";
-import type { OverdueRefundEvent, OverdueRefunds as Overdue } from "@domain/overdue-refunds";
+import type { OverdueRefund, OverdueRefundEvent, OverdueRefunds as Overdue } from "@domain/overdue-refunds";
+import { Table, type Column } from "../../components/ui/table";
 import { DisclosurePanel, timeFormat } from "./disclosure-panel";
 import { useOverdueRefunds } from "./use-advertiser";
 import styles from "./advertiser.module.css";
@@ -19,6 +20,30 @@ function describeRefund(refund: OverdueRefundEvent): string {
   const amount = refund.amount === null ? "all that is left" : formatDollars(rowCents(refund.amount));
   return `${refund.type === "chargeback" ? "Chargeback" : "Refund"} ${refund.event_id}: ${amount}, ${timeFormat.format(new Date(refund.occurred_at))}`;
 }
+
+const columns: Column<OverdueRefund>[] = [
+  {
+    header: "First received",
+    cell: (entry) =>
+      entry.first_received_at === null
+        ? "Before this was recorded"
+        : timeFormat.format(new Date(entry.first_received_at)),
+  },
+  { header: "Advertiser", cell: (entry) => entry.advertiser_id },
+  { header: "Sale", cell: (entry) => entry.sale_id },
+  { header: "Affiliate", cell: (entry) => entry.uid },
+  {
+    header: "Refunds",
+    wide: true,
+    cell: (entry) => (
+      <ul className={styles["overdue-refunds-events"]}>
+        {entry.refunds.map((refund) => (
+          <li key={refund.event_id}>{describeRefund(refund)}</li>
+        ))}
+      </ul>
+    ),
+  },
+];
 
 /**
  * Refunds and chargebacks whose sale never arrived (beyond SPEC.md): they wait, changing nothing, until it
@@ -40,38 +65,7 @@ export function OverdueRefunds({ user }: { user: User }) {
       open={open}
       onToggle={() => setOpen(!open)}
     >
-      <table className={styles["advertiser-table"]}>
-        <thead>
-          <tr>
-            <th scope="col">First received</th>
-            <th scope="col">Advertiser</th>
-            <th scope="col">Sale</th>
-            <th scope="col">Affiliate</th>
-            <th scope="col">Refunds</th>
-          </tr>
-        </thead>
-        <tbody>
-          {overdue.pending.map((entry) => (
-            <tr key={`${entry.advertiser_id}_${entry.sale_id}`}>
-              <td>
-                {entry.first_received_at === null
-                  ? "Before this was recorded"
-                  : timeFormat.format(new Date(entry.first_received_at))}
-              </td>
-              <td>{entry.advertiser_id}</td>
-              <td>{entry.sale_id}</td>
-              <td>{entry.uid}</td>
-              <td>
-                <ul className={styles["overdue-refunds-events"]}>
-                  {entry.refunds.map((refund) => (
-                    <li key={refund.event_id}>{describeRefund(refund)}</li>
-                  ))}
-                </ul>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table columns={columns} rows={overdue.pending} rowKey={(entry) => `${entry.advertiser_id}_${entry.sale_id}`} />
       {overdue.count > overdue.pending.length ? (
         <p className="muted">
           Showing the {overdue.pending.length.toLocaleString("en-US")} longest waiting of{" "}

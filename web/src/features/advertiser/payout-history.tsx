@@ -5,13 +5,34 @@ import { rowCents } from "@domain/advertiser-summary";
 import { formatDollars } from "@domain/money";
 import { fetchPayoutHistory } from "./advertiser-api";
 import { Button } from "../../components/ui/button";
+import { Table, type Column } from "../../components/ui/table";
 import { DisclosurePanel, timeFormat } from "./disclosure-panel";
 import styles from "./advertiser.module.css";
+
+type Payout = Awaited<ReturnType<typeof fetchPayoutHistory>>["payouts"][number];
+
+const columns: Column<Payout>[] = [
+  { header: "Paid", cell: (payout) => timeFormat.format(new Date(payout.paid_at)) },
+  {
+    header: "Affiliate",
+    cell: (payout) => (
+      <>
+        {payout.name || payout.company || "—"}
+        <span className={styles["affiliate-card-id"]}>{payout.user_id}</span>
+      </>
+    ),
+  },
+  { header: "Invoice", cell: (payout) => payout.invoice_number },
+  { header: "Method", cell: (payout) => payout.method },
+  { header: "Amount", number: true, cell: (payout) => formatDollars(rowCents(payout.amount)) },
+  { header: "Recorded by", cell: (payout) => payout.recorded_by?.email || payout.recorded_by?.uid || "—" },
+];
 
 /**
  * The audit trail (beyond SPEC.md): every recorded payout, newest first, with who recorded it and when.
  * Loaded when opened, a page at a time; `version` changes when a payout is recorded here, to reload it
- * (a new list: a "Load more" answer for the list before is not mixed into it).
+ * (a new list: a "Load more" answer for the list before is not mixed into it). Read across, as a ledger: on
+ * a phone it keeps its columns and scrolls sideways in the panel.
  */
 export function PayoutHistory({ user, version }: { user: User; version: number }) {
   const [open, setOpen] = useState(false);
@@ -40,35 +61,7 @@ export function PayoutHistory({ user, version }: { user: User; version: number }
       {history.payouts.length === 0 ? (
         <p className="muted">{history.loading ? "Loading…" : "No payouts recorded yet."}</p>
       ) : (
-        <table className={styles["advertiser-table"]}>
-          <thead>
-            <tr>
-              <th scope="col">Paid</th>
-              <th scope="col">Affiliate</th>
-              <th scope="col">Invoice</th>
-              <th scope="col">Method</th>
-              <th scope="col" className={styles.number}>
-                Amount
-              </th>
-              <th scope="col">Recorded by</th>
-            </tr>
-          </thead>
-          <tbody>
-            {history.payouts.map((payout) => (
-              <tr key={payout.invoice_number}>
-                <td>{timeFormat.format(new Date(payout.paid_at))}</td>
-                <td>
-                  {payout.name || payout.company || "—"}
-                  <span className={styles["affiliate-card-id"]}>{payout.user_id}</span>
-                </td>
-                <td>{payout.invoice_number}</td>
-                <td>{payout.method}</td>
-                <td className={styles.number}>{formatDollars(rowCents(payout.amount))}</td>
-                <td>{payout.recorded_by?.email || payout.recorded_by?.uid || "—"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table columns={columns} rows={history.payouts} rowKey={(payout) => payout.invoice_number} phone="scroll" />
       )}
       {history.next ? (
         <Button variant="ghost" size="small" disabled={history.loading} onClick={loadMore}>

@@ -9,6 +9,7 @@ import { bestLanding, landingCountsNote } from "@domain/conversion-report";
 import { defaultTrackerKey, removedTrackersKey } from "@domain/model";
 import { formatCount } from "@domain/numbers";
 import { FunnelTable, LandingFunnelTable, formatRate } from "../../components/funnel-table";
+import { Message } from "../../components/ui/message";
 import { fetchConversionReport, type ProgrammeReport } from "./advertiser-api";
 import { PerAdvertiserPanel } from "./disclosure-panel";
 
@@ -40,8 +41,13 @@ function Report({ user, advertiser }: { user: User; advertiser: AdvertiserId }) 
     queryFn: () => fetchConversionReport(user, advertiser),
   });
   if (report.isPending) return <p className="muted">Loading the report…</p>;
-  if (report.isError)
-    return <p className="message message-error">The report could not be loaded: {report.error.message}</p>;
+  if (report.isError) {
+    return (
+      <Message tone="error" announce={false}>
+        The report could not be loaded: {report.error.message}
+      </Message>
+    );
+  }
   const { totals, landings, top_trackers: top, min_tracker_clicks: minClicks } = report.data;
   const best = bestLanding(landings);
   return (

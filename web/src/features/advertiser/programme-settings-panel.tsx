@@ -19,6 +19,9 @@ import {
 } from "@domain/programme-settings";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
+import { Message } from "../../components/ui/message";
+import { Table, type Column } from "../../components/ui/table";
+import { useAction, type Action } from "../../components/ui/use-action";
 import {
   fetchProgrammeSettings,
   saveProgrammeSettings,
@@ -99,8 +102,6 @@ function problemOf(settings: Record<ApiSettingField, unknown>): string | null {
   return `${settingLabels[storedField(field)] ?? field}${renewal}: ${issue.message}`;
 }
 
-type Message = { kind: "success" | "error"; text: string } | null;
-
 /** The settings typed as one value each, in the page's order. */
 interface SettingInput {
   field: "commission" | "hold" | "window" | "linkDomain" | "minimumPayout" | "payoutInterval";
@@ -152,14 +153,14 @@ function SettingsView({ user, advertiser, isAdmin }: { user: User; advertiser: A
   const key = ["programme-settings", user.uid];
   const query = useQuery({ queryKey: key, queryFn: () => fetchProgrammeSettings(user) });
   // Kept here: a save makes a new version, and the form is made afresh for it, message and all.
-  const [message, setMessage] = useState<Message>(null);
+  const saving = useAction();
   const view = query.data?.advertisers.find((entry) => entry.advertiser === advertiser);
   if (query.isPending) return <p className="muted">Loading the settings…</p>;
   if (query.isError || !view) {
     return (
-      <p className="message message-error">
+      <Message tone="error" announce={false}>
         The settings could not be loaded: {query.error?.message ?? "no such advertiser"}
-      </p>
+      </Message>
     );
   }
   return (
@@ -168,8 +169,7 @@ function SettingsView({ user, advertiser, isAdmin }: { user: User; advertiser: A
       user={user}
       view={view}
       isAdmin={isAdmin}
-      message={message}
-      setMessage={setMessage}
+      saving={saving}
       onSaved={() => void queryClient.invalidateQueries({ queryKey: key })}
     />
   );
@@ -179,20 +179,18 @@ function SettingsForm({
   user,
   view,
   isAdmin,
-  message,
-  setMessage,
+  saving,
   onSaved,
 }: {
   user: User;
   view: AdvertiserSettingsView;
   isAdmin: boolean;
-  /** What the last save or check said. */
-  message: Message;
-  setMessage: (message: Message) => void;
+  /** The save, with what the last save or check said. */
+  saving: Action;
   onSaved: () => void;
 }) {
   const [form, setForm] = useState<Form>(() => toForm(view.settings));
-  const [busy, setBusy] = useState(false);
+  const busy = saving.busy;
   const id = (name: string) => `settings-${view.advertiser}-${name}`;
   const set = (field: keyof Form) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
   const setRenewal = (index: number, value: string) =>
@@ -215,22 +213,16 @@ function SettingsForm({
     />
   );
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
-    setMessage(null);
     const settings = fromForm(form);
     const problem = problemOf(settings);
-    if (problem) return setMessage({ kind: "error", text: problem });
-    setBusy(true);
-    try {
+    if (problem) return saving.say({ tone: "error", text: problem });
+    void saving.run(async () => {
       const saved = await saveProgrammeSettings(user, view.advertiser, view.version, settings);
-      setMessage({ kind: "success", text: saved.message });
       if (saved.changed) onSaved();
-    } catch (error) {
-      setMessage({ kind: "error", text: error instanceof Error ? error.message : String(error) });
-    } finally {
-      setBusy(false);
-    }
+      return { tone: "success", text: saved.message };
+    });
   }
 
   return (
@@ -310,16 +302,33 @@ function SettingsForm({
             </Button>
           ) : null}
         </fieldset>
-        {message ? (
-          <p className={`message message-${message.kind}`} role={message.kind === "error" ? "alert" : "status"}>
-            {message.text}
-          </p>
-        ) : null}
+        {saving.message ? <Message tone={saving.message.tone}>{saving.message.text}</Message> : null}
       </form>
       <SettingsHistory history={view.history} />
     </div>
   );
 }
+
+const versionColumns: Column<SettingsVersionView>[] = [
+  { header: "Version", cell: (version) => version.version },
+  {
+    header: "In force from",
+    cell: (version) => (version.version === 0 ? "The start" : timeFormat.format(new Date(version.effective_from))),
+  },
+  { header: "By", cell: (version) => version.changed_by?.email ?? "—" },
+  {
+    header: "Changes",
+    wide: true,
+    cell: (version) =>
+      version.version === 0
+        ? "The original terms"
+        : version.changes.map((change) => (
+            <span key={change.field} className={styles["settings-change"]}>
+              {describeChange(change)}
+            </span>
+          )),
+  },
+];
 
 function SettingsHistory({ history }: { history: SettingsVersionView[] }) {
   return (
@@ -328,36 +337,9 @@ function SettingsHistory({ history }: { history: SettingsVersionView[] }) {
       {history.length === 0 ? (
         <p className="muted">Never changed: these are the programme's original terms.</p>
       ) : (
-        // It scrolls sideways on a phone: focusable, so keys scroll it too.
+        // Focusable, so keys scroll it too when it is wider than the panel.
         <div className={styles["settings-history"]} tabIndex={0} role="region" aria-label="Versions, newest first">
-          <table className={styles["advertiser-table"]}>
-            <thead>
-              <tr>
-                <th scope="col">Version</th>
-                <th scope="col">In force from</th>
-                <th scope="col">By</th>
-                <th scope="col">Changes</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.map((version) => (
-                <tr key={version.version}>
-                  <td>{version.version}</td>
-                  <td>{version.version === 0 ? "The start" : timeFormat.format(new Date(version.effective_from))}</td>
-                  <td>{version.changed_by?.email ?? "—"}</td>
-                  <td>
-                    {version.version === 0
-                      ? "The original terms"
-                      : version.changes.map((change) => (
-                          <span key={change.field} className={styles["settings-change"]}>
-                            {describeChange(change)}
-                          </span>
-                        ))}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Table columns={versionColumns} rows={history} rowKey={(version) => String(version.version)} />
         </div>
       )}
     </section>

@@ -11,14 +11,16 @@ import { rowCents } from "@domain/advertiser-summary";
 import { formatDollars } from "@domain/money";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
+import { Message } from "../../components/ui/message";
 import { issuePayouts, type IssuedPayout } from "./advertiser-api";
 import type { AffiliateView } from "./affiliate-view";
 import {
   BulkOutcome,
   ChoiceTable,
   ChooseAll,
-  DestinationCell,
+  Destination,
   nameOf,
+  payToColumn,
   useBulkAction,
   type Outcome,
 } from "./bulk-action";
@@ -71,18 +73,17 @@ export function ReadyPayouts({
             views={ready}
             choice={issuing}
             chooseLabel={(name) => `Choose ${name} to issue`}
-            columns={[{ label: "Available", number: true }, { label: "In hold", number: true }, { label: "Pay to" }]}
-            cells={(view) => (
-              <>
-                <td>{nameOf(view)}</td>
-                <td className={styles.number}>{formatDollars(rowCents(view.row.payable))}</td>
-                <td className={styles.number}>{formatDollars(rowCents(view.row.held))}</td>
-                <DestinationCell
+            columns={[
+              { header: "Affiliate", cell: nameOf },
+              { header: "Available", number: true, cell: (view) => formatDollars(rowCents(view.row.payable)) },
+              { header: "In hold", number: true, cell: (view) => formatDollars(rowCents(view.row.held)) },
+              payToColumn((view) => (
+                <Destination
                   destination={view.row.ready_destination}
                   method={view.row.ready_destination?.method ?? view.row.payout_method}
                 />
-              </>
-            )}
+              )),
+            ]}
           />
         </>
       )}
@@ -105,11 +106,7 @@ export function ReadyPayouts({
 
 function IssueResult({ result, views }: { result: Outcome<IssuedPayout[]>; views: readonly AffiliateView[] }) {
   if ("error" in result) {
-    return (
-      <p className="message message-error" role="alert">
-        Issuing stopped: {result.error} Issue the rest again: none is issued twice.
-      </p>
-    );
+    return <Message tone="error">Issuing stopped: {result.error} Issue the rest again: none is issued twice.</Message>;
   }
   const issued = result.filter((item) => item.status === "issued");
   const amount = formatDollars(issued.reduce((sum, item) => sum + rowCents(item.amount ?? 0), 0));

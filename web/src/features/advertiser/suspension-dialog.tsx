@@ -5,6 +5,8 @@
 import { useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
+import { Message } from "../../components/ui/message";
+import { useAction } from "../../components/ui/use-action";
 import type { AffiliateView } from "./affiliate-view";
 import styles from "./advertiser.module.css";
 
@@ -12,8 +14,8 @@ export interface SuspensionDialogProps {
   /** The affiliate to suspend or reinstate; the dialog is open while set. */
   view: AffiliateView | null;
   onClose(): void;
-  /** Answers the refusal's message, or null when done. */
-  onConfirm(view: AffiliateView, reason: string): Promise<string | null>;
+  /** Suspends or reinstates; rejects with the refusal. */
+  onConfirm(view: AffiliateView, reason: string): Promise<void>;
 }
 
 export function SuspensionDialog({ view, onClose, onConfirm }: SuspensionDialogProps) {
@@ -23,21 +25,18 @@ export function SuspensionDialog({ view, onClose, onConfirm }: SuspensionDialogP
 
 function SuspensionForm({ view, onClose, onConfirm }: SuspensionDialogProps & { view: AffiliateView }) {
   const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const saving = useAction();
   const suspending = !view.row.fraud_user;
   const name = view.row.name || view.row.email || view.row.user_id;
 
-  async function confirm() {
+  function confirm() {
     if (suspending && reason.trim() === "") {
-      setError("Say why: the affiliate is told the reason.");
-      return;
+      return saving.say({ tone: "error", text: "Say why: the affiliate is told the reason." });
     }
-    setSaving(true);
-    const refusal = await onConfirm(view, reason.trim());
-    setSaving(false);
-    if (refusal) setError(refusal);
-    else onClose();
+    void saving.run(async () => {
+      await onConfirm(view, reason.trim());
+      onClose();
+    });
   }
 
   return (
@@ -47,8 +46,8 @@ function SuspensionForm({ view, onClose, onConfirm }: SuspensionDialogProps & { 
       onClose={onClose}
       closeLabel="Cancel"
       actions={
-        <Button onClick={() => void confirm()} disabled={saving} aria-busy={saving}>
-          {saving ? "Saving…" : suspending ? "Suspend" : "Reinstate"}
+        <Button onClick={confirm} disabled={saving.busy} aria-busy={saving.busy}>
+          {saving.busy ? "Saving…" : suspending ? "Suspend" : "Reinstate"}
         </Button>
       }
     >
@@ -65,7 +64,7 @@ function SuspensionForm({ view, onClose, onConfirm }: SuspensionDialogProps & { 
               maxLength={500}
               rows={3}
               required
-              aria-invalid={error !== null && reason.trim() === ""}
+              aria-invalid={saving.message !== null && reason.trim() === ""}
               onChange={(event) => setReason(event.target.value)}
             />
           </label>
@@ -75,11 +74,7 @@ function SuspensionForm({ view, onClose, onConfirm }: SuspensionDialogProps & { 
           Their new sales earn commission again and they can request payouts. Sales made while suspended stay at $0.
         </p>
       )}
-      {error ? (
-        <p className="message message-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {saving.message ? <Message tone={saving.message.tone}>{saving.message.text}</Message> : null}
     </Dialog>
   );
 }

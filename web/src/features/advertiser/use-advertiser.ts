@@ -76,8 +76,8 @@ export interface ListState {
   /** Refetches the list and the payouts due and ready. */
   refresh(): void;
   record(row: SummaryRow): Promise<void>;
-  /** Suspends or reinstates the row's affiliate; answers the refusal's message, or null when done. */
-  suspend(row: SummaryRow, suspended: boolean, reason: string): Promise<string | null>;
+  /** Suspends or reinstates the row's affiliate; rejects with the refusal. */
+  suspend(row: SummaryRow, suspended: boolean, reason: string): Promise<void>;
 }
 
 const recordPayoutKey = ["record-payout"];
@@ -151,13 +151,8 @@ export function useAffiliateList(user: User, filters: Filters): ListState {
 
   const suspend = useCallback(
     async (row: SummaryRow, suspended: boolean, reason: string) => {
-      try {
-        const result = await setSuspension(user, row, suspended, reason);
-        replaceRow(queryClient, user.uid, result.row);
-        return null;
-      } catch (error) {
-        return error instanceof Error ? error.message : String(error);
-      }
+      const result = await setSuspension(user, row, suspended, reason);
+      replaceRow(queryClient, user.uid, result.row);
     },
     [user, queryClient],
   );

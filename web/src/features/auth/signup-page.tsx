@@ -1,54 +1,16 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Link, Navigate, useNavigate } from "react-router-dom";
-import { useAuth } from "reactfire";
-import {
-  GoogleAuthProvider,
-  isSignInWithEmailLink,
-  sendSignInLinkToEmail,
-  signInWithEmailLink,
-  signInWithPopup,
-  type User,
-} from "firebase/auth";
+import { useState, type FormEvent } from "react";
+import { Link, Navigate } from "react-router-dom";
 import { programme } from "@domain/programme";
 import { Button } from "../../components/ui/button";
+import { Message } from "../../components/ui/message";
 import { Loading } from "../../components/loading";
 import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../config/paths";
-import { createAccount as createAccountCall } from "../../lib/account-api";
-import { ApiError } from "../../lib/api";
-import { claimsOf, homePathOf, isStaff, useAuthState } from "../../lib/auth";
-import {
-  errorCode,
-  invalidEmailShapeMessage,
-  isEmailShaped,
-  providerMessage,
-  signInErrorMessage,
-} from "./sign-in-errors";
+import { homePathOf, useAuthState } from "../../lib/auth";
+import { useSignIn } from "./use-sign-in";
 import styles from "./signup.module.css";
 
-/** SPEC.md §3: the e-mail used for a sign-in link is kept locally until sign-in completes. */
-export const emailForSignInKey = "emailForSignIn";
-
-/** SPEC.md §8: the server's error, or 'Failed to create account' when no answer came (network, token). */
-async function createAccount(user: User): Promise<"created" | "exists" | "staff"> {
-  try {
-    return await createAccountCall(user);
-  } catch (error) {
-    throw new Error(error instanceof ApiError && error.message ? error.message : "Failed to create account", {
-      cause: error,
-    });
-  }
-}
-
-/** Firebase's codes for a sign-in link that can never work again (used, expired or mangled). */
-const deadLinkCodes = new Set(["auth/invalid-action-code", "auth/expired-action-code"]);
-
-type Phase =
-  | { kind: "idle" }
-  | { kind: "working" }
-  | { kind: "sent"; email: string }
-  | { kind: "need-email" }
-  | { kind: "error"; message: string };
+export { emailForSignInKey } from "./use-sign-in";
 
 /**
  * The two doors to the same sign-in: "sign-up" for newcomers (SPEC.md's /signup), "log-in" for returning
@@ -76,89 +38,13 @@ export function LoginPage() {
 
 export function SignupPage({ mode = "sign-up" }: { mode?: SignupMode }) {
   const words = wording[mode];
-  const auth = useAuth();
   const signin = useAuthState();
-  const navigate = useNavigate();
   const [email, setEmail] = useState("");
-  // Opened from a sign-in link: finish with the stored e-mail, or ask for it (another device). The page
-  // only ever renders in the browser, so the address and local storage can be read at once.
-  const [phase, setPhase] = useState<Phase>(() => {
-    if (!isSignInWithEmailLink(auth, window.location.href)) return { kind: "idle" };
-    return window.localStorage.getItem(emailForSignInKey) ? { kind: "working" } : { kind: "need-email" };
-  });
-  // The form finishes the link's sign-in (instead of sending a new link) for as long as the link can work:
-  // a mistyped address leaves it in place for another try.
-  const [askingForEmail, setAskingForEmail] = useState(phase.kind === "need-email");
-  const linkStarted = useRef(false);
+  const { phase, askingForEmail, continueWithGoogle, continueWithEmail } = useSignIn(words.path);
 
-  /**
-   * After any sign-in: an affiliate's server-side account (idempotent), then where the person works. Staff
-   * and admin go to the advertiser page and get no affiliate account: they never asked for one.
-   */
-  async function finish(user: User) {
-    let claims = claimsOf((await user.getIdTokenResult()).claims);
-    if (!isStaff(claims) && (await createAccount(user)) === "staff") {
-      // An admin by configuration (ADMIN_EMAILS) was given the claim by that call: a fresh token carries it.
-      claims = claimsOf((await user.getIdTokenResult(true)).claims);
-    }
-    navigate(homePathOf(claims), { replace: true });
-  }
-
-  async function completeLink(address: string) {
-    let user: User;
-    try {
-      ({ user } = await signInWithEmailLink(auth, address, window.location.href));
-    } catch (error) {
-      if (deadLinkCodes.has(errorCode(error) ?? "")) setAskingForEmail(false);
-      setPhase({ kind: "error", message: signInErrorMessage(error, "use-link") });
-      return;
-    }
-    window.localStorage.removeItem(emailForSignInKey);
-    try {
-      await finish(user);
-    } catch (error) {
-      // Signed in, but no account: the link is spent, so the form goes back to its first use.
-      setAskingForEmail(false);
-      setPhase({ kind: "error", message: providerMessage(error) });
-    }
-  }
-
-  useEffect(() => {
-    const stored = window.localStorage.getItem(emailForSignInKey);
-    if (linkStarted.current || phase.kind !== "working" || !stored) return;
-    linkStarted.current = true;
-    void completeLink(stored);
-    // Once, on arrival from the link; completeLink depends only on auth, stable for the page's life.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  async function continueWithGoogle() {
-    setPhase({ kind: "working" });
-    try {
-      const { user } = await signInWithPopup(auth, new GoogleAuthProvider());
-      await finish(user);
-    } catch (error) {
-      setPhase({ kind: "error", message: signInErrorMessage(error, "google") });
-    }
-  }
-
-  async function continueWithEmail(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    const address = email.trim();
-    // A missing @ or domain is said at once, with no request sent.
-    if (!isEmailShaped(address)) return setPhase({ kind: "error", message: invalidEmailShapeMessage });
-    setPhase({ kind: "working" });
-    if (askingForEmail) return completeLink(address);
-    try {
-      await sendSignInLinkToEmail(auth, address, {
-        url: `${window.location.origin}${words.path}`,
-        handleCodeInApp: true,
-      });
-      window.localStorage.setItem(emailForSignInKey, address);
-      setPhase({ kind: "sent", email: address });
-    } catch (error) {
-      setPhase({ kind: "error", message: signInErrorMessage(error, "send-link") });
-    }
+    void continueWithEmail(email);
   }
 
   // A signed-in visitor belongs where they work (an affiliate on the dashboard), unless this page is
@@ -198,7 +84,7 @@ export function SignupPage({ mode = "sign-up" }: { mode?: SignupMode }) {
             <Button
               variant="plain"
               className={styles.google}
-              onClick={continueWithGoogle}
+              onClick={() => void continueWithGoogle()}
               disabled={phase.kind === "working"}
             >
               <svg aria-hidden="true" width="18" height="18" viewBox="0 0 48 48">
@@ -227,7 +113,7 @@ export function SignupPage({ mode = "sign-up" }: { mode?: SignupMode }) {
           </>
         )}
 
-        <form onSubmit={continueWithEmail} className={styles["signup-form"]} noValidate>
+        <form onSubmit={submit} className={styles["signup-form"]} noValidate>
           <label htmlFor="signup-email">Email</label>
           <input
             id="signup-email"
@@ -245,15 +131,11 @@ export function SignupPage({ mode = "sign-up" }: { mode?: SignupMode }) {
 
         <div aria-live="polite">
           {phase.kind === "sent" ? (
-            <p className="message message-success">
+            <Message tone="success" announce={false}>
               A sign-in link is on its way to {phase.email}. Check your inbox, and your spam folder too.
-            </p>
+            </Message>
           ) : null}
-          {phase.kind === "error" ? (
-            <p className="message message-error" role="alert">
-              {phase.message}
-            </p>
-          ) : null}
+          {phase.kind === "error" ? <Message tone="error">{phase.message}</Message> : null}
           {phase.kind === "working" ? <Loading label="Signing you in…" /> : null}
         </div>
 

@@ -8,6 +8,8 @@ import { programme } from "@domain/programme";
 import { Loading } from "../../components/loading";
 import { WhenVisible } from "../../components/when-visible";
 import { Button } from "../../components/ui/button";
+import { Message } from "../../components/ui/message";
+import { useAction } from "../../components/ui/use-action";
 import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../config/paths";
 import { isStaff, useLogOut, useSignedIn } from "../../lib/auth";
@@ -95,8 +97,6 @@ function Dashboard() {
   );
 }
 
-type Search = { kind: "idle" } | { kind: "searching" } | { kind: "none" } | { kind: "many"; matches: AffiliateMatch[] };
-
 /**
  * SPEC.md §2: the admin's Set Uid box: any affiliate's dashboard, read-only. Takes the uid, or an e-mail or
  * a name, which it looks up; several matches are listed to choose from.
@@ -104,24 +104,30 @@ type Search = { kind: "idle" } | { kind: "searching" } | { kind: "none" } | { ki
 function SetUid({ current, onChange }: { current: string | null; onChange: (uid: string | null) => void }) {
   const db = useFirestore();
   const [value, setValue] = useState(current ?? "");
-  const [search, setSearch] = useState<Search>({ kind: "idle" });
-  async function submit(event: FormEvent) {
+  const searching = useAction();
+  // What the last search found when it was not one affiliate: none, or several to choose from.
+  const [found, setFound] = useState<AffiliateMatch[] | null>(null);
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (!value.trim()) return onChange(null);
-    setSearch({ kind: "searching" });
-    try {
-      const matches = await findAffiliates(db, value);
-      if (matches.length === 1) {
-        setSearch({ kind: "idle" });
-        onChange(matches[0]!.uid);
-      } else setSearch(matches.length === 0 ? { kind: "none" } : { kind: "many", matches });
-    } catch (error) {
-      console.error("Set Uid: the search failed", error);
-      setSearch({ kind: "none" });
-    }
+    void searching.run(
+      async () => {
+        setFound(null);
+        const matches = await findAffiliates(db, value);
+        if (matches.length === 1) onChange(matches[0]!.uid);
+        else setFound(matches);
+      },
+      {
+        failure: (_, error) => {
+          console.error("Set Uid: the search failed", error);
+          setFound([]);
+          return null;
+        },
+      },
+    );
   }
   return (
-    <form className={styles["set-uid"]} onSubmit={(event) => void submit(event)} aria-label="Admin: view an affiliate">
+    <form className={styles["set-uid"]} onSubmit={submit} aria-label="Admin: view an affiliate">
       <label htmlFor="set-uid">Set Uid</label>
       <input
         id="set-uid"
@@ -129,7 +135,7 @@ function SetUid({ current, onChange }: { current: string | null; onChange: (uid:
         onChange={(event) => setValue(event.target.value)}
         placeholder="Affiliate uid, e-mail or name"
       />
-      <Button type="submit" size="small" disabled={search.kind === "searching"}>
+      <Button type="submit" size="small" disabled={searching.busy}>
         Set Uid
       </Button>
       {current ? (
@@ -137,20 +143,20 @@ function SetUid({ current, onChange }: { current: string | null; onChange: (uid:
           Back to my account
         </Button>
       ) : null}
-      {search.kind === "none" ? (
-        <p role="alert" className={`message message-error ${styles["set-uid-result"]}`}>
+      {found?.length === 0 ? (
+        <Message tone="error" className={styles["set-uid-result"]}>
           No affiliate has the uid, e-mail or name “{value.trim()}”.
-        </p>
+        </Message>
       ) : null}
-      {search.kind === "many" ? (
+      {found && found.length > 1 ? (
         <div className={styles["set-uid-result"]}>
           <p role="status">
-            {search.matches.length > maxMatches
+            {found.length > maxMatches
               ? `More than ${maxMatches} affiliates match: search by e-mail or uid.`
-              : `${search.matches.length} affiliates match: choose one.`}
+              : `${found.length} affiliates match: choose one.`}
           </p>
           <ul className={styles["set-uid-matches"]}>
-            {search.matches.slice(0, maxMatches).map((match) => (
+            {found.slice(0, maxMatches).map((match) => (
               <li key={match.uid}>
                 <Button variant="ghost" size="small" onClick={() => onChange(match.uid)}>
                   {match.name || "(no name)"} · {match.email || match.uid}
@@ -176,22 +182,34 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
   if (affiliate.status === "loading") return <Loading page label="Loading your dashboard…" />;
   if (affiliate.status === "error") {
     console.error("Reading the dashboard failed:", affiliate.error);
-    return <p className="message message-error">Your dashboard could not be loaded. Please try again later.</p>;
+    return (
+      <Message tone="error" announce={false}>
+        Your dashboard could not be loaded. Please try again later.
+      </Message>
+    );
   }
   const data = affiliate.data;
   if (!data) {
-    if (readOnly) return <p className="message message-error">No affiliate has the uid {uid}.</p>;
+    if (readOnly) {
+      return (
+        <Message tone="error" announce={false}>
+          No affiliate has the uid {uid}.
+        </Message>
+      );
+    }
     if (!mayCreate) {
       return (
-        <p className="message">
+        <Message announce={false}>
           This is not an affiliate account, so it has no dashboard of its own.{" "}
           {claims.admin ? "Enter an affiliate's uid in Set Uid to view theirs, or find them " : "Affiliates are "}
           on the <Link to={paths.advertiser}>Advertiser page</Link>.
-        </p>
+        </Message>
       );
     }
     return account.error ? (
-      <p className="message message-error">{account.error}</p>
+      <Message tone="error" announce={false}>
+        {account.error}
+      </Message>
     ) : (
       <Loading page label="Setting up your account…" />
     );
@@ -202,11 +220,15 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
   return (
     <>
       {readOnly ? (
-        <p className={`message ${styles["read-only-note"]}`}>
+        <Message announce={false} className={styles["read-only-note"]}>
           Viewing {data.name || data.email || uid} ({uid}), read-only.
-        </p>
+        </Message>
       ) : null}
-      {data.fraud_user ? <p className="message message-error">{payoutMessages.suspended}</p> : null}
+      {data.fraud_user ? (
+        <Message tone="error" announce={false}>
+          {payoutMessages.suspended}
+        </Message>
+      ) : null}
       {data.july4bug_comp_cents > 0 ? (
         <p className={styles["compensation-banner"]} role="note">
           We have credited {formatDollars(data.july4bug_comp_cents)} to your earnings to make up for the clicks and
@@ -245,20 +267,21 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
 
 /** A signed-in affiliate without an account (its creation failed, or happened elsewhere) gets one, once. */
 function useAccountCreation(user: User, mayCreate: boolean, missing: boolean) {
-  const [error, setError] = useState<string | null>(null);
+  const { message, run } = useAction();
   const asked = useRef(false);
   useEffect(() => {
     if (!missing || !mayCreate || asked.current) return;
     asked.current = true;
-    createAccount(user)
-      // An admin by configuration learns it on this call: a fresh token carries the claim, and the page
-      // then shows them as staff instead of an affiliate without an account.
-      .then((status) => (status === "staff" ? user.getIdToken(true) : undefined))
-      .catch((failure: unknown) =>
-        setError(failure instanceof Error && failure.message ? failure.message : "Failed to create account"),
-      );
-  }, [missing, mayCreate, user]);
-  return { error };
+    void run(
+      async () => {
+        // An admin by configuration learns it on this call: a fresh token carries the claim, and the page
+        // then shows them as staff instead of an affiliate without an account.
+        if ((await createAccount(user)) === "staff") await user.getIdToken(true);
+      },
+      { failure: (text) => text || "Failed to create account" },
+    );
+  }, [missing, mayCreate, user, run]);
+  return { error: message?.text ?? null };
 }
 
 /** SPEC.md §4: a fraud_user account sees only the suspension notice, and can log out. */

@@ -7,6 +7,7 @@ import type { AffiliateDoc } from "@domain/model";
 import { isUsableTracker, normalizeTracker, trackerInputMaxLength } from "@domain/tracker";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
+import { useAction } from "../../components/ui/use-action";
 import { useCopy } from "../../components/ui/use-copy";
 import { addCustomLink, deleteCustomLink } from "./dashboard-api";
 import styles from "./dashboard.module.css";
@@ -30,7 +31,8 @@ interface Props {
 export function LinksSection({ user, affiliate, advertiser, linkDomains, readOnly, onCopied }: Props) {
   const [landing, setLanding] = useState("");
   const [tracker, setTracker] = useState("");
-  const [busy, setBusy] = useState(false);
+  const changing = useAction();
+  const busy = changing.busy;
   const links = affiliate.links[advertiser] ?? [];
   const normalized = normalizeTracker(tracker);
   const canAdd = tracker !== "" && isUsableTracker(normalized) && !links.includes(normalized) && !busy;
@@ -38,16 +40,13 @@ export function LinksSection({ user, affiliate, advertiser, linkDomains, readOnl
   const owner = { uid: affiliate.uid, currentAdvertiser: advertiser };
 
   // SPEC.md §8: errors adding or deleting links are only logged.
-  async function change(name: string, call: () => Promise<void>) {
-    setBusy(true);
-    try {
-      await call();
-    } catch (error) {
-      console.error(`/api/${name} failed:`, error);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const change = (name: string, call: () => Promise<void>) =>
+    changing.run(call, {
+      failure: (_, error) => {
+        console.error(`/api/${name} failed:`, error);
+        return null;
+      },
+    });
 
   async function add(event: FormEvent) {
     event.preventDefault();
@@ -79,7 +78,9 @@ export function LinksSection({ user, affiliate, advertiser, linkDomains, readOnl
             url={link(suffix)}
             onCopied={onCopied}
             onDelete={
-              readOnly ? undefined : () => change("delete_custom_link", () => deleteCustomLink(user, owner, suffix))
+              readOnly
+                ? undefined
+                : () => void change("delete_custom_link", () => deleteCustomLink(user, owner, suffix))
             }
             busy={busy}
           />

@@ -4,6 +4,9 @@ import type { PayoutDoc } from "@domain/model";
 import { formatDollars } from "@domain/money";
 import { saveFile } from "../../lib/api";
 import { Button } from "../../components/ui/button";
+import { Message } from "../../components/ui/message";
+import { Table, type Column } from "../../components/ui/table";
+import { useAction } from "../../components/ui/use-action";
 import { downloadInvoice } from "./dashboard-api";
 import { usePayouts } from "./use-affiliate";
 import styles from "./dashboard.module.css";
@@ -25,21 +28,39 @@ const statusLabel: Record<PayoutDoc["status"], string> = { pending: "Pending", p
  */
 export function PayoutList({ user, uid }: { user: User; uid: string }) {
   const [count, setCount] = useState(pageSize);
-  const [downloading, setDownloading] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  // Downloading an invoice, named by its number while it runs.
+  const downloading = useAction();
   const payouts = usePayouts(uid, count);
 
-  async function download(invoiceNumber: string) {
-    setFailure(null);
-    setDownloading(invoiceNumber);
-    try {
-      saveFile(await downloadInvoice(user, invoiceNumber));
-    } catch (error) {
-      setFailure((error as Error).message);
-    } finally {
-      setDownloading(null);
-    }
-  }
+  const download = (invoiceNumber: string) =>
+    downloading.run(async () => saveFile(await downloadInvoice(user, invoiceNumber)), { name: invoiceNumber });
+
+  const columns: Column<PayoutDoc>[] = [
+    { header: "Requested", cell: (payout) => dateFormat.format(payout.requested_at) },
+    { header: "Paid", cell: (payout) => (payout.paid_at ? dateFormat.format(payout.paid_at) : "—") },
+    { header: "Amount", number: true, cell: (payout) => formatDollars(payout.amount_cents) },
+    { header: "Method", cell: (payout) => payout.method },
+    {
+      header: "Status",
+      className: (payout) => (payout.status === "pending" ? styles["status-pending"] : undefined),
+      cell: (payout) => statusLabel[payout.status],
+    },
+    {
+      header: "Invoice",
+      wide: true,
+      cell: ({ invoice: { invoice_number: number } }) => (
+        <Button
+          size="small"
+          variant="ghost"
+          onClick={() => void download(number)}
+          disabled={downloading.busy}
+          aria-label={`Invoice ${number} (PDF)`}
+        >
+          {downloading.running === number ? "Downloading…" : number}
+        </Button>
+      ),
+    },
+  ];
 
   return (
     <section aria-labelledby="your-payouts" className={styles["dashboard-section"]}>
@@ -47,52 +68,14 @@ export function PayoutList({ user, uid }: { user: User; uid: string }) {
       {payouts.status === "loading" ? (
         <p className="muted">Loading your payouts…</p>
       ) : payouts.status === "error" ? (
-        <p className="message message-error">Your payouts could not be loaded.</p>
+        <Message tone="error" announce={false}>
+          Your payouts could not be loaded.
+        </Message>
       ) : payouts.data.length === 0 ? (
         <p className="muted">No payouts yet: each payout you request is listed here, with its invoice.</p>
       ) : (
         <div className={styles["table-scroll"]} tabIndex={0} aria-label="Your payouts, newest first">
-          <table className={styles["payout-table"]}>
-            <thead>
-              <tr>
-                <th scope="col">Requested</th>
-                <th scope="col">Paid</th>
-                <th scope="col" className={styles.number}>
-                  Amount
-                </th>
-                <th scope="col">Method</th>
-                <th scope="col">Status</th>
-                <th scope="col">Invoice</th>
-              </tr>
-            </thead>
-            <tbody>
-              {payouts.data.map((payout) => {
-                const number = payout.invoice.invoice_number;
-                return (
-                  <tr key={number}>
-                    <td>{dateFormat.format(payout.requested_at)}</td>
-                    <td>{payout.paid_at ? dateFormat.format(payout.paid_at) : "—"}</td>
-                    <td className={styles.number}>{formatDollars(payout.amount_cents)}</td>
-                    <td>{payout.method}</td>
-                    <td className={payout.status === "pending" ? styles["status-pending"] : undefined}>
-                      {statusLabel[payout.status]}
-                    </td>
-                    <td>
-                      <Button
-                        size="small"
-                        variant="ghost"
-                        onClick={() => download(number)}
-                        disabled={downloading !== null}
-                        aria-label={`Invoice ${number} (PDF)`}
-                      >
-                        {downloading === number ? "Downloading…" : number}
-                      </Button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <Table columns={columns} rows={payouts.data} rowKey={(payout) => payout.invoice.invoice_number} nowrap />
           {payouts.data.length === count ? (
             <Button variant="ghost" className={styles["load-more"]} onClick={() => setCount(count + pageSize)}>
               Show older
@@ -100,11 +83,7 @@ export function PayoutList({ user, uid }: { user: User; uid: string }) {
           ) : null}
         </div>
       )}
-      {failure ? (
-        <p className="message message-error" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      {downloading.message ? <Message tone={downloading.message.tone}>{downloading.message.text}</Message> : null}
     </section>
   );
 }

@@ -29,6 +29,8 @@ import {
 } from "@domain/payout-eligibility";
 import { Button } from "../../components/ui/button";
 import { Field, type FieldProps } from "../../components/ui/field";
+import { Message } from "../../components/ui/message";
+import { useAction } from "../../components/ui/use-action";
 import { availableBalanceOf, heldCentsOf, nextMaturityOf, payableOf, pendingInvoiceOf } from "@domain/balance";
 import { saveFile } from "../../lib/api";
 import {
@@ -49,14 +51,13 @@ interface Props {
   readOnly: boolean;
 }
 
-type Message = { kind: "success" | "error"; text: string } | null;
-
 /** SPEC.md §2: the payout section and the details form, with SPEC.md §5's rules and §8's messages. */
 export function PayoutSection({ user, affiliate, rules = defaultPayoutRules, readOnly }: Props) {
   const [form, setForm] = useState<Form>(() => toDetailsRequest(affiliate) as Form);
-  const [busy, setBusy] = useState<"details" | "payout" | "invoice" | null>(null);
-  const [detailsMessage, setDetailsMessage] = useState<Message>(null);
-  const [payoutMessage, setPayoutMessage] = useState<Message>(null);
+  // Saving the details; requesting a payout or downloading the invoice (one line says how either went).
+  const details = useAction();
+  const payout = useAction();
+  const busy = details.busy || payout.busy;
   const now = new Date();
   const payable = payableOf(affiliate, now);
   const held = heldCentsOf(affiliate, now);
@@ -74,51 +75,37 @@ export function PayoutSection({ user, affiliate, rules = defaultPayoutRules, rea
 
   const set = (field: keyof Form) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
 
-  async function updateDetails(event: FormEvent) {
+  function updateDetails(event: FormEvent) {
     event.preventDefault();
-    setDetailsMessage(null);
     const checked = payoutDetailsRequestSchema.safeParse(form);
     if (!checked.success) {
       const problem = checked.error.issues[0]?.message ?? "Invalid details.";
-      return setDetailsMessage({ kind: "error", text: `Failed to update details: ${problem}` });
+      return details.say({ tone: "error", text: `Failed to update details: ${problem}` });
     }
-    setBusy("details");
-    try {
-      await saveDetails(user, form);
-      setDetailsMessage({ kind: "success", text: "Details successfully updated." });
-    } catch (error) {
-      setDetailsMessage({ kind: "error", text: `Failed to update details: ${(error as Error).message}` });
-    } finally {
-      setBusy(null);
-    }
+    void details.run(
+      async () => {
+        await saveDetails(user, form);
+        return { tone: "success", text: "Details successfully updated." };
+      },
+      { failure: (text) => `Failed to update details: ${text}` },
+    );
   }
 
-  async function requestPayout() {
-    setPayoutMessage(null);
-    if (refusal) return;
-    setBusy("payout");
-    try {
-      const invoice = await askForPayout(user, form, formatDollarsFixed(payable));
-      saveFile(invoice);
-      setPayoutMessage({ kind: "success", text: `Payout requested: your invoice ${invoice.fileName} was downloaded.` });
-    } catch (error) {
-      setPayoutMessage({ kind: "error", text: `Failed to request payout: ${(error as Error).message}` });
-    } finally {
-      setBusy(null);
-    }
+  function requestPayout() {
+    if (refusal) return payout.say(null);
+    void payout.run(
+      async () => {
+        const invoice = await askForPayout(user, form, formatDollarsFixed(payable));
+        saveFile(invoice);
+        return { tone: "success", text: `Payout requested: your invoice ${invoice.fileName} was downloaded.` };
+      },
+      { name: "request", failure: (text) => `Failed to request payout: ${text}` },
+    );
   }
 
-  async function downloadInvoice() {
-    if (!affiliate.latest_invoice) return;
-    setPayoutMessage(null);
-    setBusy("invoice");
-    try {
-      saveFile(await fetchInvoice(user, affiliate.latest_invoice.invoice_number));
-    } catch (error) {
-      setPayoutMessage({ kind: "error", text: (error as Error).message });
-    } finally {
-      setBusy(null);
-    }
+  function downloadInvoice() {
+    const number = affiliate.latest_invoice?.invoice_number;
+    if (number) void payout.run(async () => saveFile(await fetchInvoice(user, number)));
   }
 
   const invoice = affiliate.latest_invoice;
@@ -173,33 +160,26 @@ export function PayoutSection({ user, affiliate, rules = defaultPayoutRules, rea
             {readOnly ? null : (
               <Button
                 onClick={requestPayout}
-                disabled={busy !== null || refusal !== null}
+                disabled={busy || refusal !== null}
                 aria-describedby={refusal ? "payout-refusal" : undefined}
               >
-                {busy === "payout" ? "Requesting…" : "Request Payout"}
+                {payout.running === "request" ? "Requesting…" : "Request Payout"}
               </Button>
             )}
             {invoice ? (
-              <Button variant="ghost" onClick={downloadInvoice} disabled={busy !== null}>
+              <Button variant="ghost" onClick={downloadInvoice} disabled={busy}>
                 Download invoice {invoice.invoice_number}
               </Button>
             ) : null}
           </div>
           {refusal && !readOnly ? (
-            <p id="payout-refusal" className={`message ${styles.refusal}`} role="alert">
+            <Message id="payout-refusal" tone="warning" className={styles.refusal}>
               {refusalText(refusal, rules, typed, nextAllowed, held)}
-            </p>
+            </Message>
           ) : null}
         </div>
       </div>
-      {payoutMessage ? (
-        <p
-          className={`message message-${payoutMessage.kind}`}
-          role={payoutMessage.kind === "error" ? "alert" : "status"}
-        >
-          {payoutMessage.text}
-        </p>
-      ) : null}
+      {payout.message ? <Message tone={payout.message.tone}>{payout.message.text}</Message> : null}
 
       <form className={styles["details-form"]} onSubmit={updateDetails} noValidate aria-labelledby="details-heading">
         <h3 id="details-heading">Payout Details</h3>
@@ -209,7 +189,7 @@ export function PayoutSection({ user, affiliate, rules = defaultPayoutRules, rea
             apply from your next payout.
           </p>
         ) : null}
-        <fieldset disabled={readOnly || busy !== null}>
+        <fieldset disabled={readOnly || busy}>
           <div className={styles["form-grid"]}>
             {[...detailFields, ...(methodFields[form.payoutType as PayoutType] ?? [])].map((field) => (
               <Field
@@ -221,10 +201,14 @@ export function PayoutSection({ user, affiliate, rules = defaultPayoutRules, rea
               />
             ))}
           </div>
-          {readOnly ? null : <Button type="submit">{busy === "details" ? "Saving…" : "Update Details"}</Button>}
+          {readOnly ? null : <Button type="submit">{details.busy ? "Saving…" : "Update Details"}</Button>}
         </fieldset>
         <div aria-live="polite">
-          {detailsMessage ? <p className={`message message-${detailsMessage.kind}`}>{detailsMessage.text}</p> : null}
+          {details.message ? (
+            <Message tone={details.message.tone} announce={false}>
+              {details.message.text}
+            </Message>
+          ) : null}
         </div>
       </form>
     </section>

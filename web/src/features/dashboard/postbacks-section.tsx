@@ -14,9 +14,13 @@ import {
   outboundMacros,
   type DeliveryOutcome,
   type OutboundEvent,
+  type DeliveryDoc,
   type OutboundPostback,
 } from "@domain/outbound-postbacks";
 import { Button } from "../../components/ui/button";
+import { Message, type Said } from "../../components/ui/message";
+import { Table, type Column } from "../../components/ui/table";
+import { useAction } from "../../components/ui/use-action";
 import { deletePostback, savePostback, testPostback, type PostbackDraft, type PostbackTest } from "./dashboard-api";
 import { usePostbackDeliveries } from "./use-affiliate";
 import styles from "./dashboard.module.css";
@@ -73,26 +77,17 @@ export function PostbacksSection({
   const postbacks = affiliate.postbacks ?? [];
   // The postback being edited (a draft without an id is a new one); none while the form is closed.
   const [editing, setEditing] = useState<PostbackDraft | null>(null);
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  // Deleting or testing a postback, and what the last of them (or a save) said.
+  const acting = useAction();
 
-  async function remove(postback: OutboundPostback) {
-    setMessage(null);
-    try {
+  const remove = (postback: OutboundPostback) =>
+    acting.run(async () => {
       await deletePostback(user, postback.id);
-      setMessage({ text: "Postback deleted.", error: false });
-    } catch (error) {
-      setMessage({ text: error instanceof Error ? error.message : String(error), error: true });
-    }
-  }
+      return { tone: "info", text: "Postback deleted." };
+    });
 
-  async function test(postback: OutboundPostback) {
-    setMessage(null);
-    try {
-      setMessage(describeTest(await testPostback(user, postback.id)));
-    } catch (error) {
-      setMessage({ text: error instanceof Error ? error.message : String(error), error: true });
-    }
-  }
+  const test = (postback: OutboundPostback) =>
+    acting.run(async () => describeTest(await testPostback(user, postback.id)));
 
   return (
     <section aria-labelledby="postbacks" className={styles["dashboard-section"]}>
@@ -131,11 +126,7 @@ export function PostbacksSection({
           </li>
         ))}
       </ul>
-      {message ? (
-        <p className={message.error ? "message message-error" : "message"} role={message.error ? "alert" : "status"}>
-          {message.text}
-        </p>
-      ) : null}
+      {acting.message ? <Message tone={acting.message.tone}>{acting.message.text}</Message> : null}
       {readOnly ? null : editing ? (
         <PostbackForm
           key={editing.id ?? "new"}
@@ -144,14 +135,14 @@ export function PostbacksSection({
           draft={editing}
           onDone={(saved) => {
             setEditing(null);
-            if (saved) setMessage({ text: "Postback saved.", error: false });
+            if (saved) acting.say({ tone: "info", text: "Postback saved." });
           }}
         />
       ) : postbacks.length < maxPostbacks ? (
         <Button
           size="small"
           onClick={() => {
-            setMessage(null);
+            acting.say(null);
             setEditing({ advertiser: advertiserIds[0], tracker: allLinks, url: "", events: ["sale"] });
           }}
         >
@@ -163,11 +154,11 @@ export function PostbacksSection({
   );
 }
 
-function describeTest(result: PostbackTest): { text: string; error: boolean } {
+function describeTest(result: PostbackTest): Said {
   if (result.outcome === "delivered") {
-    return { text: `Test delivered: your tracker answered ${result.status} in ${result.latency_ms} ms.`, error: false };
+    return { tone: "info", text: `Test delivered: your tracker answered ${result.status} in ${result.latency_ms} ms.` };
   }
-  return { text: `Test not delivered: ${result.error ?? "no answer"}`, error: true };
+  return { tone: "error", text: `Test not delivered: ${result.error ?? "no answer"}` };
 }
 
 function PostbackForm({
@@ -183,23 +174,16 @@ function PostbackForm({
 }) {
   const id = useId();
   const [form, setForm] = useState<PostbackDraft>(draft);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const saving = useAction();
+  const error = saving.message?.text;
   const links = affiliate.links[form.advertiser] ?? [];
   const trackers = [allLinks, "default", ...links];
 
-  async function save() {
-    setSaving(true);
-    setError(null);
-    try {
+  const save = () =>
+    saving.run(async () => {
       await savePostback(user, { ...form, url: form.url.trim() });
       onDone(true);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setSaving(false);
-    }
-  }
+    });
 
   const toggle = (event: OutboundEvent, on: boolean) =>
     setForm({ ...form, events: on ? [...form.events, event] : form.events.filter((chosen) => chosen !== event) });
@@ -277,14 +261,10 @@ function PostbackForm({
           </label>
         ))}
       </fieldset>
-      {error ? (
-        <p className="message message-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <Message tone="error">{error}</Message> : null}
       <div className={styles["postback-actions"]}>
-        <Button type="submit" size="small" disabled={saving || form.events.length === 0} aria-busy={saving}>
-          {saving ? "Saving…" : "Save postback"}
+        <Button type="submit" size="small" disabled={saving.busy || form.events.length === 0} aria-busy={saving.busy}>
+          {saving.busy ? "Saving…" : "Save postback"}
         </Button>
         <Button size="small" variant="ghost" onClick={() => onDone(false)}>
           Cancel
@@ -294,50 +274,39 @@ function PostbackForm({
   );
 }
 
+const deliveryColumns: Column<DeliveryDoc>[] = [
+  { header: "Time", cell: (delivery) => timeFormat.format(delivery.at) },
+  { header: "Event", cell: (delivery) => `${delivery.event}${delivery.test ? " (test)" : ""}` },
+  {
+    header: "Result",
+    cell: (delivery) => <span title={delivery.error ?? undefined}>{outcomeLabels[delivery.outcome]}</span>,
+  },
+  { header: "Status", number: true, cell: (delivery) => delivery.status ?? "—" },
+  { header: "Time taken", number: true, cell: (delivery) => `${delivery.latency_ms} ms` },
+  { header: "Attempt", number: true, cell: (delivery) => delivery.attempt },
+  { header: "URL", wide: true, className: styles["postback-log-url"], cell: (delivery) => delivery.url },
+];
+
 function DeliveryLog({ uid }: { uid: string }) {
   const deliveries = usePostbackDeliveries(uid);
   if (deliveries.status === "loading") return <p className="muted">Loading the delivery log…</p>;
-  if (deliveries.status === "error")
-    return <p className="message message-error">The delivery log could not be loaded.</p>;
+  if (deliveries.status === "error") {
+    return (
+      <Message tone="error" announce={false}>
+        The delivery log could not be loaded.
+      </Message>
+    );
+  }
   if (deliveries.data.length === 0) return null;
   return (
     <div className={styles["table-scroll"]} tabIndex={0} role="region" aria-label="Postback deliveries, newest first">
-      <table className={styles["payout-table"]}>
-        <caption className={styles["postback-caption"]}>Delivery log (the last 100 calls)</caption>
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Event</th>
-            <th scope="col">Result</th>
-            <th scope="col" className={styles.number}>
-              Status
-            </th>
-            <th scope="col" className={styles.number}>
-              Time taken
-            </th>
-            <th scope="col" className={styles.number}>
-              Attempt
-            </th>
-            <th scope="col">URL</th>
-          </tr>
-        </thead>
-        <tbody>
-          {deliveries.data.map((delivery) => (
-            <tr key={`${delivery.at.getTime()}-${delivery.url}-${delivery.attempt}`}>
-              <td>{timeFormat.format(delivery.at)}</td>
-              <td>
-                {delivery.event}
-                {delivery.test ? " (test)" : ""}
-              </td>
-              <td title={delivery.error ?? undefined}>{outcomeLabels[delivery.outcome]}</td>
-              <td className={styles.number}>{delivery.status ?? "—"}</td>
-              <td className={styles.number}>{delivery.latency_ms} ms</td>
-              <td className={styles.number}>{delivery.attempt}</td>
-              <td className={styles["postback-log-url"]}>{delivery.url}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        caption="Delivery log (the last 100 calls)"
+        columns={deliveryColumns}
+        rows={deliveries.data}
+        rowKey={(delivery) => `${delivery.at.getTime()}-${delivery.url}-${delivery.attempt}`}
+        nowrap
+      />
     </div>
   );
 }

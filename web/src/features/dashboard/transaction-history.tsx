@@ -1,16 +1,19 @@
 import { useState } from "react";
-import { getDocs, orderBy, query } from "firebase/firestore";
+import { getDocs, orderBy, query, type Firestore } from "firebase/firestore";
 import { useFirestore } from "reactfire";
 import { advertisers } from "@domain/advertisers";
 import { ordinal } from "@domain/commission";
 import type { TransactionDoc } from "@domain/model";
 import { formatDollars, formatDollarsFixed } from "@domain/money";
-import { saveFile } from "../../lib/api";
+import { saveFile, type DownloadedFile } from "../../lib/api";
 import { csvBlob, toCsv } from "../../lib/csv";
 import { refs } from "../../lib/firestore-refs";
 import { useTransactions } from "./use-affiliate";
 import { Button } from "../../components/ui/button";
 import { Disclosure } from "../../components/ui/disclosure";
+import { Message } from "../../components/ui/message";
+import { Table, type Column } from "../../components/ui/table";
+import { useAction } from "../../components/ui/use-action";
 import styles from "./dashboard.module.css";
 
 const pageSize = 25;
@@ -28,54 +31,72 @@ const typeLabel = (entry: TransactionDoc) =>
 
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
+/** The ledger's columns. Read across, as a ledger: on a phone it keeps them, and scrolls in its box. */
+const columns: Column<TransactionDoc>[] = [
+  { header: "Date (UTC)", cell: (entry) => dateTime.format(entry.timestamp) },
+  { header: "Type", cell: typeLabel },
+  { header: "Advertiser", cell: (entry) => advertisers[entry.advertiser_id]?.name ?? entry.advertiser_id },
+  { header: "Tracker", cell: (entry) => entry.tracker || "—" },
+  { header: "Amount", number: true, cell: (entry) => formatDollars(entry.transaction_cost_cents) },
+  {
+    header: "Earnings",
+    number: true,
+    className: (entry) => (entry.earnings_cents < 0 ? styles.negative : undefined),
+    cell: (entry) => formatDollars(entry.earnings_cents),
+  },
+  { header: "Refunded", cell: (entry) => (entry.type === "sale" ? (entry.refunded ? "Yes" : "No") : "") },
+];
+
+/** Export Data: the whole ledger as CSV, read once, on request (the view pages through it). */
+async function ledgerCsv(db: Firestore, uid: string): Promise<DownloadedFile> {
+  const all = await getDocs(query(refs.transactions(db, uid), orderBy("timestamp", "desc")));
+  const rows = all.docs.map((snapshot) => {
+    const entry = snapshot.data();
+    return [
+      entry.timestamp.toISOString(),
+      entry.type,
+      entry.advertiser_id,
+      entry.event_id,
+      entry.tracker,
+      formatDollarsFixed(entry.transaction_cost_cents),
+      formatDollarsFixed(entry.earnings_cents),
+      entry.refunded,
+      entry.repeat_index,
+      entry.note,
+    ];
+  });
+  const header = [
+    "timestamp",
+    "type",
+    "advertiser_id",
+    "id",
+    "tracker",
+    "transaction_cost",
+    "earnings",
+    "refunded",
+    "repeat_index",
+    "note",
+  ];
+  return {
+    blob: csvBlob(toCsv(header, rows)),
+    fileName: `transactions-${new Date().toISOString().slice(0, 10)}.csv`,
+  };
+}
+
 /** SPEC.md §2: transaction history with View/Hide and Export Data, newest first, 500px high. */
 export function TransactionHistory({ uid }: { uid: string }) {
   const [open, setOpen] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  const exporting = useAction();
   const db = useFirestore();
 
-  // Export reads the whole ledger once, on request; the view pages through it.
-  async function exportData() {
-    setExporting(true);
-    try {
-      const all = await getDocs(query(refs.transactions(db, uid), orderBy("timestamp", "desc")));
-      const rows = all.docs.map((snapshot) => {
-        const entry = snapshot.data();
-        return [
-          entry.timestamp.toISOString(),
-          entry.type,
-          entry.advertiser_id,
-          entry.event_id,
-          entry.tracker,
-          formatDollarsFixed(entry.transaction_cost_cents),
-          formatDollarsFixed(entry.earnings_cents),
-          entry.refunded,
-          entry.repeat_index,
-          entry.note,
-        ];
-      });
-      const header = [
-        "timestamp",
-        "type",
-        "advertiser_id",
-        "id",
-        "tracker",
-        "transaction_cost",
-        "earnings",
-        "refunded",
-        "repeat_index",
-        "note",
-      ];
-      saveFile({
-        blob: csvBlob(toCsv(header, rows)),
-        fileName: `transactions-${new Date().toISOString().slice(0, 10)}.csv`,
-      });
-    } catch (error) {
-      console.error("Export failed:", error);
-    } finally {
-      setExporting(false);
-    }
-  }
+  // A failure to export is only logged.
+  const exportData = () =>
+    exporting.run(async () => saveFile(await ledgerCsv(db, uid)), {
+      failure: (_, error) => {
+        console.error("Export failed:", error);
+        return null;
+      },
+    });
 
   return (
     <section aria-labelledby="transactions" className={styles["dashboard-section"]}>
@@ -88,8 +109,8 @@ export function TransactionHistory({ uid }: { uid: string }) {
             controls="transaction-list"
             labels={{ open: "Hide", closed: "View" }}
           />
-          <Button variant="ghost" onClick={exportData} disabled={exporting}>
-            {exporting ? "Exporting…" : "Export Data"}
+          <Button variant="ghost" onClick={() => void exportData()} disabled={exporting.busy}>
+            {exporting.busy ? "Exporting…" : "Export Data"}
           </Button>
         </div>
       </div>
@@ -102,8 +123,13 @@ function TransactionList({ uid }: { uid: string }) {
   const [count, setCount] = useState(pageSize);
   const transactions = useTransactions(uid, count);
   if (transactions.status === "loading") return <p className="muted">Loading transactions…</p>;
-  if (transactions.status === "error")
-    return <p className="message message-error">Transactions could not be loaded.</p>;
+  if (transactions.status === "error") {
+    return (
+      <Message tone="error" announce={false}>
+        Transactions could not be loaded.
+      </Message>
+    );
+  }
   const entries = transactions.data;
   return (
     <div
@@ -115,38 +141,14 @@ function TransactionList({ uid }: { uid: string }) {
       {entries.length === 0 ? (
         <p className="muted">No transactions yet: sales and refunds of your referrals appear here.</p>
       ) : (
-        <table className={styles["transaction-table"]}>
-          <thead>
-            <tr>
-              <th scope="col">Date (UTC)</th>
-              <th scope="col">Type</th>
-              <th scope="col">Advertiser</th>
-              <th scope="col">Tracker</th>
-              <th scope="col" className={styles.number}>
-                Amount
-              </th>
-              <th scope="col" className={styles.number}>
-                Earnings
-              </th>
-              <th scope="col">Refunded</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={`${entry.advertiser_id}_${entry.event_id}`}>
-                <td>{dateTime.format(entry.timestamp)}</td>
-                <td>{typeLabel(entry)}</td>
-                <td>{advertisers[entry.advertiser_id]?.name ?? entry.advertiser_id}</td>
-                <td>{entry.tracker || "—"}</td>
-                <td className={styles.number}>{formatDollars(entry.transaction_cost_cents)}</td>
-                <td className={entry.earnings_cents < 0 ? `${styles.number} ${styles.negative}` : styles.number}>
-                  {formatDollars(entry.earnings_cents)}
-                </td>
-                <td>{entry.type === "sale" ? (entry.refunded ? "Yes" : "No") : ""}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          columns={columns}
+          rows={entries}
+          rowKey={(entry) => `${entry.advertiser_id}_${entry.event_id}`}
+          phone="scroll"
+          nowrap
+          className={styles["transaction-table"]}
+        />
       )}
       {entries.length === count ? (
         <Button variant="ghost" className={styles["load-more"]} onClick={() => setCount(count + pageSize)}>

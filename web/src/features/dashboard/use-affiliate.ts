@@ -7,10 +7,11 @@
 import { useMemo, useState } from "react";
 import { useFirestore, useFirestoreCollectionData, useFirestoreDocData } from "reactfire";
 import { limit, orderBy, query, where, type Query } from "firebase/firestore";
-import { defaultAdvertiserId, isAdvertiserId, type AdvertiserId } from "@domain/advertisers";
+import type { AdvertiserId } from "@domain/advertisers";
 import { withPendingClicks } from "@domain/ledger";
 import type { AffiliateDoc, PayoutDoc, TransactionDoc } from "@domain/model";
 import type { DeliveryDoc } from "@domain/outbound-postbacks";
+import { rememberAdvertiser, storedAdvertiser } from "../../lib/current-advertiser";
 import { refs } from "../../lib/firestore-refs";
 
 export type Loaded<T> = { status: "loading" } | { status: "error"; error: Error } | { status: "success"; data: T };
@@ -71,17 +72,12 @@ function useList<T>(list: Query<T>): Loaded<T[]> {
   return { status, data: data ?? [] };
 }
 
-/** SPEC.md §3: the chosen advertiser lives in local storage under currentAdvertiser. */
-export const currentAdvertiserKey = "currentAdvertiser";
-
+/** The advertiser the dashboard shows trackers and links for: SPEC.md §3's currentAdvertiser, remembered. */
 export function useCurrentAdvertiser(): [AdvertiserId, (advertiser: AdvertiserId) => void] {
   // The dashboard renders only in the browser (never prerendered), so local storage can be read at once.
-  const [advertiser, setAdvertiser] = useState<AdvertiserId>(() => {
-    const stored = window.localStorage.getItem(currentAdvertiserKey);
-    return isAdvertiserId(stored) ? stored : defaultAdvertiserId;
-  });
+  const [advertiser, setAdvertiser] = useState<AdvertiserId>(storedAdvertiser);
   const choose = (next: AdvertiserId) => {
-    window.localStorage.setItem(currentAdvertiserKey, next);
+    rememberAdvertiser(next);
     setAdvertiser(next);
   };
   return [advertiser, choose];
