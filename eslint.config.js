@@ -27,6 +27,16 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware: a promise nobody awaits or handles is a lost error on a money path (a payout request, a
+    // recorded payment), and one handed where a void callback is expected runs unhandled.
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { parserOptions: { projectService: true } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+    },
+  },
+  {
     files: ["web/src/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks },

@@ -51,11 +51,13 @@ export function AuthStateProvider({ children }: { children: ReactNode }) {
     void import("./firebase").then(async ({ loadAuth }) => {
       const auth = await loadAuth();
       if (cancelled) return;
-      unsubscribe = auth.onIdTokenChanged(async (user) => {
+      unsubscribe = auth.onIdTokenChanged((user) => {
         rememberSession(user !== null);
         if (!user) return setState({ status: "signed-out" });
-        const { claims } = await user.getIdTokenResult();
-        setState({ status: "signed-in", user, claims: claimsOf(claims) });
+        user
+          .getIdTokenResult()
+          .then(({ claims }) => setState({ status: "signed-in", user, claims: claimsOf(claims) }))
+          .catch((error: unknown) => console.error("Reading the signed-in user's token failed:", error));
       });
     });
     return () => {
@@ -90,7 +92,7 @@ export function useLogOut(): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {
     try {
-      navigate(paths.home);
+      void navigate(paths.home);
       const [{ signOut }, { loadAuth, clearFirestoreCache }] = await Promise.all([
         import("firebase/auth"),
         import("./firebase"),

@@ -23,11 +23,17 @@ describe("useCopy", () => {
     expect(writeText).toHaveBeenCalledWith("https://example.test/r/a");
     expect(result.current.state).toBe("copied");
 
-    act(() => vi.advanceTimersByTime(1500));
+    act(() => {
+      vi.advanceTimersByTime(1500);
+    });
     await act(() => result.current.copy("again"));
-    act(() => vi.advanceTimersByTime(1500));
+    act(() => {
+      vi.advanceTimersByTime(1500);
+    });
     expect(result.current.state).toBe("copied");
-    act(() => vi.advanceTimersByTime(500));
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     expect(result.current.state).toBe("idle");
   });
 

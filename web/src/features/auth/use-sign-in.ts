@@ -83,7 +83,7 @@ export function useSignIn(linkPath: string): SignIn {
       // An admin by configuration (ADMIN_EMAILS) was given the claim by that call: a fresh token carries it.
       claims = claimsOf((await user.getIdTokenResult(true)).claims);
     }
-    navigate(homePathOf(claims), { replace: true });
+    void navigate(homePathOf(claims), { replace: true });
   }
 
   async function completeLink(address: string) {

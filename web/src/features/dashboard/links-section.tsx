@@ -88,7 +88,7 @@ export function LinksSection({ user, affiliate, advertiser, linkDomains, readOnl
       </ul>
 
       {readOnly ? null : (
-        <form className={styles["add-tracker"]} onSubmit={add}>
+        <form className={styles["add-tracker"]} onSubmit={(event) => void add(event)}>
           <label htmlFor="new-tracker">Add a tracker</label>
           <div className={styles.inline}>
             <input
@@ -143,7 +143,7 @@ function LinkRow({
       <code className={styles["link-url"]} ref={urlText}>
         {url}
       </code>
-      <Button size="small" variant="ghost" onClick={copyLink} aria-label={`Copy the ${label} link`}>
+      <Button size="small" variant="ghost" onClick={() => void copyLink()} aria-label={`Copy the ${label} link`}>
         {copy === "copied" ? "Copied!" : "Copy"}
       </Button>
       {onDelete ? (
