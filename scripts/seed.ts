@@ -17,8 +17,6 @@ await main(async () => {
 });
 
 async function seed(env: NodeJS.ProcessEnv): Promise<void> {
-  // The seed applies its events with the product's own ledger, compiled.
-  await step("Building functions", "npm", ["run", "build", "--workspace", "functions"]);
   rmSync(path.join(rootDir, emulatorDataDir), { recursive: true, force: true });
   await step(
     "Seeding the demo data",

@@ -15,9 +15,9 @@ import { closedLoop, send, type Answer, type HttpRequest, type LoadResult } from
 import { emulatorWorkers } from "./lib/emulator-workers.ts";
 import { asHandler, serve } from "./lib/in-process.ts";
 import { loadProse } from "./lib/prose.ts";
-import type { Section, Target } from "./lib/results.ts";
+import type { Section, Table, Target } from "./lib/results.ts";
 import { benchAffiliate } from "./lib/seed.ts";
-import { margin, median, mmm, num, ratio, spread } from "./lib/stats.ts";
+import { margin, median, mmm, num, ratio, spread, type Spread } from "./lib/stats.ts";
 
 const levels = [1, 10, 50] as const;
 const perRun: Record<(typeof levels)[number], number> = { 1: 100, 10: 300, 50: 500 };
@@ -238,107 +238,76 @@ interface ClicksResult {
   elapsedSeconds: number;
 }
 
+const kinds = ["floor", "health", "local", "redirect"] as const;
+
+/** One kind of request at one level, over its rounds. */
+interface Timing {
+  rate: Spread;
+  p50: Spread;
+  p99: Spread;
+}
+
+/** What a list of clicks cost, click by click. */
+interface ClickOps {
+  clicks: number;
+  trips: number[];
+  reads: number[];
+  writes: number[];
+  refused: number;
+  readsBy: Record<string, number>;
+  writesBy: Record<string, number>;
+}
+
+function timings(level: LevelResult): Record<Kind, Timing> {
+  const of = (kind: Kind, pick: (run: LoadResult) => number) => spread(level[kind].map(pick));
+  const timing = (kind: Kind) => ({
+    rate: of(kind, (run) => run.perSecond),
+    p50: of(kind, (run) => run.p50),
+    p99: of(kind, (run) => run.p99),
+  });
+  return { floor: timing("floor"), health: timing("health"), local: timing("local"), redirect: timing("redirect") };
+}
+
+function clickOps(list: OpCounts[]): ClickOps {
+  const sum = (pick: (counts: OpCounts) => Record<string, number>) => {
+    const into: Record<string, number> = {};
+    for (const counts of list)
+      for (const [key, value] of Object.entries(pick(counts))) into[key] = (into[key] ?? 0) + value;
+    return into;
+  };
+  return {
+    clicks: list.length,
+    trips: list.map((counts) => counts.requests),
+    reads: list.map((counts) => counts.reads),
+    writes: list.map((counts) => counts.writes),
+    refused: list.reduce((total, counts) => total + counts.refusedWrites, 0),
+    readsBy: sum((counts) => counts.readsBy),
+    writesBy: sum((counts) => counts.writesBy),
+  };
+}
+
+/** The run's figures: the timings per level, the operations per kind of click, the counts afterwards. */
+function measure(result: ClicksResult) {
+  const levels = result.results.map((level) => ({ clients: level.clients, timings: timings(level) }));
+  const at10 = levels.find((level) => level.clients === 10)!.timings;
+  return {
+    levels,
+    /** Each kind's p50 at 10 clients, the level the targets name. */
+    p50At10: Object.fromEntries(kinds.map((kind) => [kind, at10[kind].p50.median])) as Record<Kind, number>,
+    ops: {
+      counted: clickOps(result.counted.counted),
+      repeats: clickOps(result.counted.repeats),
+      unknown: clickOps(result.counted.unknown),
+      first: clickOps([result.counted.first]),
+    },
+    exact: result.shardClicks === result.redirects && result.clickRecords === result.redirects,
+  };
+}
+
+type Figures = ReturnType<typeof measure>;
+
 function report(result: ClicksResult): Section {
-  const rows: string[][] = [];
-  const labels: Record<Kind, string> = {
-    floor: "static file via Hosting (floor)",
-    health: "GET /api/health via Hosting (a function, no Firestore)",
-    local: "handleTrack alone, in the bench process (no Hosting, no Functions emulator)",
-    redirect: `redirect /m/{uid}${tracker} via Hosting`,
-  };
-  for (const level of result.results) {
-    const floorRate = spread(level.floor.map((run) => run.perSecond)).median;
-    const floorP50 = spread(level.floor.map((run) => run.p50)).median;
-    for (const kind of ["floor", "health", "local", "redirect"] as const) {
-      const rate = spread(level[kind].map((run) => run.perSecond));
-      const p50 = spread(level[kind].map((run) => run.p50));
-      const p99 = spread(level[kind].map((run) => run.p99));
-      rows.push([
-        String(level.clients),
-        labels[kind],
-        mmm(rate),
-        mmm(p50),
-        mmm(p99),
-        kind === "floor" ? "×1.00" : ratio(p50.median, floorP50),
-        kind === "floor" ? "×1.00" : ratio(rate.median, floorRate),
-      ]);
-    }
-  }
-  const { counted } = result.counted;
-  const opsRow = (label: string, list: OpCounts[]) => {
-    const reads = list.map((counts) => counts.reads);
-    const writes = list.map((counts) => counts.writes);
-    const trips = list.map((counts) => counts.requests);
-    const refused = list.reduce((sum, counts) => sum + counts.refusedWrites, 0);
-    const sum = (pick: (counts: OpCounts) => Record<string, number>) => {
-      const into: Record<string, number> = {};
-      for (const counts of list)
-        for (const [key, value] of Object.entries(pick(counts))) into[key] = (into[key] ?? 0) + value;
-      return into;
-    };
-    return [
-      label,
-      String(list.length),
-      `${num(median(trips), 0)} (${Math.min(...trips)}–${Math.max(...trips)})`,
-      `${num(median(reads), 0)} (${Math.min(...reads)}–${Math.max(...reads)})`,
-      breakdown(
-        sum((counts) => counts.readsBy),
-        list.length,
-      ),
-      `${num(median(writes), 0)} (${Math.min(...writes)}–${Math.max(...writes)})`,
-      breakdown(
-        sum((counts) => counts.writesBy),
-        list.length,
-      ),
-      refused > 0 ? `${(refused / list.length).toFixed(1)}` : "0",
-    ];
-  };
-  const level10 = result.results.find((level) => level.clients === 10)!;
-  const p50At10 = (kind: Kind) => median(level10[kind].map((run) => run.p50));
-  /** The redirect's p50 at 10 clients against a floor's, with the prose (`{floor}-met`, `{floor}-missed`) saying why. */
-  const p50Target = (promise: string, floor: "floor" | "health", limit: number): Target => {
-    const p50Ratio = p50At10("redirect") / p50At10(floor);
-    const prefix = floor === "floor" ? "redirect" : "health";
-    return {
-      promise,
-      measured: `p50 ${num(p50At10("redirect"))} ms vs ${num(p50At10(floor))} ms: ×${p50Ratio.toFixed(2)}`,
-      met: p50Ratio <= limit,
-      margin: margin(p50Ratio, limit),
-      note:
-        p50Ratio <= limit
-          ? prose.text(`${prefix}-met`)
-          : prose.text(`${prefix}-missed`, {
-              ...(floor === "floor" ? { floor: num(p50At10("floor")) } : {}),
-              health: num(p50At10("health")),
-              local: num(p50At10("local")),
-              redirect: num(p50At10("redirect")),
-            }),
-    };
-  };
-  const maxReads = Math.max(...counted.map((counts) => counts.reads));
-  const maxWrites = Math.max(...counted.map((counts) => counts.writes));
-  const trips = counted.map((counts) => counts.requests);
-  const oneTrip = trips.filter((n) => n <= 1).length;
-  const tripsMet = median(trips) <= 1 && maxWrites <= 2;
-  const exact = result.shardClicks === result.redirects && result.clickRecords === result.redirects;
-  const targets: Target[] = [
-    {
-      promise: "A click: at most 2 Firestore writes and 1 read",
-      measured: `${num(median(counted.map((c) => c.reads)), 0)} read and ${num(median(counted.map((c) => c.writes)), 0)} writes per counted click (max ${maxReads} and ${maxWrites} over ${counted.length} clicks)`,
-      met: maxReads <= 1 && maxWrites <= 2,
-      margin: maxReads <= 1 && maxWrites <= 2 ? "at the limit" : `${maxReads} reads, ${maxWrites} writes at most`,
-      note: prose.text("click-operations", { firstClickReads: result.counted.first.reads }),
-    },
-    {
-      promise: "A click: one Firestore round trip on the visitor's path (issue 20)",
-      measured: `${num(median(trips), 0)} round trip per counted click (${oneTrip} of ${counted.length} clicks in one; at most ${Math.max(...trips)})`,
-      met: tripsMet,
-      margin: tripsMet ? "at the limit" : `${num(median(trips), 0)} round trips`,
-      note: prose.text("click-round-trips", { knownLinksSeconds: result.knownLinksMs / 1000 }),
-    },
-    p50Target("Redirect p50 within 1.5× GET /api/health at 10 clients (issue 20)", "health", 1.5),
-    p50Target("Redirect p50 within 2× the static file at 10 clients", "floor", 2),
-  ];
+  const figures = measure(result);
   return {
     id: "clicks",
     title: "Click redirect",
@@ -349,60 +318,18 @@ function report(result: ClicksResult): Section {
       rounds,
       staticFloorFile,
     }),
-    tables: [
-      {
-        head: ["clients", "what", "req/s, median (min–max)", "p50 ms", "p99 ms", "p50 vs floor", "req/s vs floor"],
-        rows,
-      },
-      {
-        caption: "Operations per click (median, min–max over the clicks):",
-        head: [
-          "click",
-          "clicks",
-          "round trips",
-          "reads",
-          "reads by collection",
-          "writes",
-          "writes by collection",
-          "refused writes",
-        ],
-        rows: [
-          opsRow("a new visitor's click (counted)", counted),
-          opsRow("the same visitor again within the hour", result.counted.repeats),
-          opsRow("an unknown tracker", result.counted.unknown),
-          opsRow("a new instance's first click", [result.counted.first]),
-        ],
-      },
+    tables: [timingTable(figures), opsTable(figures)],
+    targets: [
+      ...operationTargets(figures.ops.counted, result),
+      p50Target(figures, "Redirect p50 within 1.5× GET /api/health at 10 clients (issue 20)", "health", 1.5),
+      p50Target(figures, "Redirect p50 within 2× the static file at 10 clients", "floor", 2),
     ],
-    targets,
-    notes: [
-      [
-        prose.text("counts", {
-          redirects: num(result.redirects, 0),
-          shardClicks: num(result.shardClicks, 0),
-          shardCount: result.shardCount,
-          clickRecords: num(result.clickRecords, 0),
-          verdict: prose.text(exact ? "counted-once" : "mismatch"),
-          affiliateClicks: result.affiliateClicks,
-        }),
-        ...(Object.keys(result.problems).length > 0
-          ? [
-              prose.text("unexpected-answers", {
-                answers: Object.entries(result.problems)
-                  .map(([status, count]) => `${count} × ${status}`)
-                  .join(", "),
-              }),
-            ]
-          : []),
-      ].join(" "),
-      prose.text("repeat-clicks"),
-      workersNote(result.results),
-    ],
+    notes: [countsNote(result, figures.exact), prose.text("repeat-clicks"), workersNote(result.results)],
     raw: result.results.map((level) => ({
       clients: level.clients,
       workers: level.workers,
       ...Object.fromEntries(
-        (["floor", "health", "local", "redirect"] as const).map((kind) => [
+        kinds.map((kind) => [
           kind,
           level[kind].map((run) => ({ perSecond: run.perSecond, p50: run.p50, p99: run.p99, statuses: run.statuses })),
         ]),
@@ -410,4 +337,137 @@ function report(result: ClicksResult): Section {
     })),
     elapsedSeconds: result.elapsedSeconds,
   };
+}
+
+function timingTable({ levels }: Figures): Table {
+  const labels: Record<Kind, string> = {
+    floor: "static file via Hosting (floor)",
+    health: "GET /api/health via Hosting (a function, no Firestore)",
+    local: "handleTrack alone, in the bench process (no Hosting, no Functions emulator)",
+    redirect: `redirect /m/{uid}${tracker} via Hosting`,
+  };
+  return {
+    head: ["clients", "what", "req/s, median (min–max)", "p50 ms", "p99 ms", "p50 vs floor", "req/s vs floor"],
+    rows: levels.flatMap(({ clients, timings }) =>
+      kinds.map((kind) => {
+        const { rate, p50, p99 } = timings[kind];
+        const { floor } = timings;
+        return [
+          String(clients),
+          labels[kind],
+          mmm(rate),
+          mmm(p50),
+          mmm(p99),
+          kind === "floor" ? "×1.00" : ratio(p50.median, floor.p50.median),
+          kind === "floor" ? "×1.00" : ratio(rate.median, floor.rate.median),
+        ];
+      }),
+    ),
+  };
+}
+
+function opsTable({ ops }: Figures): Table {
+  const range = (values: number[]) => `${num(median(values), 0)} (${Math.min(...values)}–${Math.max(...values)})`;
+  const row = (label: string, click: ClickOps) => [
+    label,
+    String(click.clicks),
+    range(click.trips),
+    range(click.reads),
+    breakdown(click.readsBy, click.clicks),
+    range(click.writes),
+    breakdown(click.writesBy, click.clicks),
+    click.refused > 0 ? `${(click.refused / click.clicks).toFixed(1)}` : "0",
+  ];
+  return {
+    caption: "Operations per click (median, min–max over the clicks):",
+    head: [
+      "click",
+      "clicks",
+      "round trips",
+      "reads",
+      "reads by collection",
+      "writes",
+      "writes by collection",
+      "refused writes",
+    ],
+    rows: [
+      row("a new visitor's click (counted)", ops.counted),
+      row("the same visitor again within the hour", ops.repeats),
+      row("an unknown tracker", ops.unknown),
+      row("a new instance's first click", ops.first),
+    ],
+  };
+}
+
+/** The click's operations and round trips against issue 9's and issue 20's limits. */
+function operationTargets(counted: ClickOps, result: ClicksResult): Target[] {
+  const maxReads = Math.max(...counted.reads);
+  const maxWrites = Math.max(...counted.writes);
+  const trips = median(counted.trips);
+  const oneTrip = counted.trips.filter((n) => n <= 1).length;
+  const tripsMet = trips <= 1 && maxWrites <= 2;
+  const knownLinksSeconds = result.knownLinksMs / 1000;
+  return [
+    {
+      promise: "A click: at most 2 Firestore writes and 1 read",
+      measured: `${num(median(counted.reads), 0)} read and ${num(median(counted.writes), 0)} writes per counted click (max ${maxReads} and ${maxWrites} over ${counted.clicks} clicks)`,
+      met: maxReads <= 1 && maxWrites <= 2,
+      margin: maxReads <= 1 && maxWrites <= 2 ? "at the limit" : `${maxReads} reads, ${maxWrites} writes at most`,
+      note: prose.text("click-operations", { firstClickReads: result.counted.first.reads }),
+      analysis: prose.text("click-operations-analysis", { firstClickReads: result.counted.first.reads }),
+    },
+    {
+      promise: "A click: one Firestore round trip on the visitor's path (issue 20)",
+      measured: `${num(trips, 0)} round trip per counted click (${oneTrip} of ${counted.clicks} clicks in one; at most ${Math.max(...counted.trips)})`,
+      met: tripsMet,
+      margin: tripsMet ? "at the limit" : `${num(trips, 0)} round trips`,
+      note: prose.text("click-round-trips", { knownLinksSeconds }),
+      analysis: prose.text("click-round-trips-analysis", { knownLinksSeconds }),
+    },
+  ];
+}
+
+/** The redirect's p50 at 10 clients against a floor's, with the prose (`{floor}-met`, `{floor}-missed`) saying why. */
+function p50Target({ p50At10 }: Figures, promise: string, floor: "floor" | "health", limit: number): Target {
+  const p50Ratio = p50At10.redirect / p50At10[floor];
+  const prefix = floor === "floor" ? "redirect" : "health";
+  const values = {
+    ...(floor === "floor" ? { floor: num(p50At10.floor) } : {}),
+    health: num(p50At10.health),
+    local: num(p50At10.local),
+    redirect: num(p50At10.redirect),
+  };
+  return {
+    promise,
+    measured: `p50 ${num(p50At10.redirect)} ms vs ${num(p50At10[floor])} ms: ×${p50Ratio.toFixed(2)}`,
+    met: p50Ratio <= limit,
+    margin: margin(p50Ratio, limit),
+    ...(p50Ratio <= limit
+      ? { note: prose.text(`${prefix}-met`) }
+      : {
+          note: prose.text(`${prefix}-missed`, values),
+          analysis: prose.text(`${prefix}-missed-analysis`, values),
+        }),
+  };
+}
+
+function countsNote(result: ClicksResult, exact: boolean): string {
+  const problems = Object.entries(result.problems);
+  return [
+    prose.text("counts", {
+      redirects: num(result.redirects, 0),
+      shardClicks: num(result.shardClicks, 0),
+      shardCount: result.shardCount,
+      clickRecords: num(result.clickRecords, 0),
+      verdict: prose.text(exact ? "counted-once" : "mismatch"),
+      affiliateClicks: result.affiliateClicks,
+    }),
+    ...(problems.length > 0
+      ? [
+          prose.text("unexpected-answers", {
+            answers: problems.map(([status, count]) => `${count} × ${status}`).join(", "),
+          }),
+        ]
+      : []),
+  ].join(" ");
 }

@@ -1,13 +1,12 @@
 /**
- * Renders invoice PDFs in a fresh process (node --expose-gc), with the product's renderer (compiled
- * functions/lib/invoices/render.js): the first render, 200 warm renders timed one by one, then the heap and
+ * Renders invoice PDFs in a fresh process (node --expose-gc), with the product's renderer
+ * (functions/src/invoices/render.ts): the first render, 200 warm renders timed one by one, then the heap and
  * resident memory after a full garbage collection before and after 500 more, and the heap after every 100
  * of them (a leak grows in a line, a cache levels off). Prints one JSON line.
  */
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { InvoiceSnapshot } from "../../functions/src/domain/model.ts";
+import "../lib/functions-sources.ts";
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("Run with node --expose-gc");
@@ -16,10 +15,7 @@ const collect = () => {
   gc();
 };
 
-const lib = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../functions/lib");
-const { renderInvoicePdf } = (await import(path.join(lib, "invoices/render.js"))) as {
-  renderInvoicePdf(invoice: InvoiceSnapshot): Promise<Buffer>;
-};
+const { renderInvoicePdf } = await import("../../functions/src/invoices/render.ts");
 
 const { values } = parseArgs({
   options: { warm: { type: "string", default: "200" }, leak: { type: "string", default: "500" } },

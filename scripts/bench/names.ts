@@ -1,7 +1,7 @@
 import { SetupError } from "../lib/emulator-env.ts";
 
 /** The benchmarks, in the order they run (the summary seeds the affiliates the events spread over). */
-export const benchmarkNames = ["invoice", "summary", "events", "clicks", "dashboard", "web"] as const;
+export const benchmarkNames = ["module-load", "invoice", "summary", "events", "clicks", "dashboard", "web"] as const;
 
 export type BenchmarkName = (typeof benchmarkNames)[number];
 

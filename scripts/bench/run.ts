@@ -24,11 +24,13 @@ import { FirestoreOpCounter } from "./lib/firestore-ops.ts";
 import { loadFunctions } from "./lib/functions.ts";
 import type { BenchResults, Machine, Section } from "./lib/results.ts";
 import { seedAdvertisers } from "./lib/seed.ts";
+import { benchModuleLoad } from "./module-load.ts";
 import { benchmarkNames, selectBenchmarks, type BenchmarkName } from "./names.ts";
 import { benchSummary } from "./summary.ts";
 import { benchWeb } from "./web.ts";
 
 const benchmarks: Record<BenchmarkName, (ctx: BenchContext) => Promise<Section>> = {
+  "module-load": benchModuleLoad,
   invoice: benchInvoice,
   summary: benchSummary,
   events: benchEvents,

@@ -61,7 +61,7 @@ function sourceFiles(dir: string): string[] {
     .filter((file) => !/[\\/](node_modules|lib|dist)[\\/]/.test(path.relative(rootDir, file)));
 }
 
-/** The packages a file imports (bare specifiers; not node: built-ins or the @domain alias). */
+/** The packages a file imports (bare specifiers; not node: built-ins or the web app's @domain and @contract aliases). */
 function importedPackages(file: string): string[] {
   const text = readFileSync(file, "utf8");
   const patterns = [
@@ -70,7 +70,7 @@ function importedPackages(file: string): string[] {
     /\bimport\(\s*"([^"]+)"\s*\)/g, // import("x")
   ];
   const specifiers = patterns.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => match[1]!));
-  return specifiers.filter((specifier) => !/^(\.|node:|@domain\/)/.test(specifier));
+  return specifiers.filter((specifier) => !/^(\.|node:|@domain\/|@contract\/)/.test(specifier));
 }
 
 const packageName = (specifier: string) =>

@@ -2,23 +2,12 @@
  * Writes the demo data into the running emulators (run by scripts/seed.ts inside emulators:exec).
  *
  * Figures are never written by hand: the demo affiliates' activity is a list of advertiser events applied
- * by the product's own ledger (functions/lib, built first), at fixed times, so the data is consistent with
- * what the API would have produced and identical from run to run.
+ * by the product's own ledger (functions/src, as it is written), at fixed times, so the data is consistent
+ * with what the API would have produced and identical from run to run.
  */
 import { createHash } from "node:crypto";
 import { getAuth } from "firebase-admin/auth";
-import type * as FirestoreModule from "../../functions/src/data/firestore.ts";
-import type * as AdvertisersModule from "../../functions/src/domain/advertisers.ts";
-import type * as EventsModule from "../../functions/src/domain/events.ts";
-import type * as ModelModule from "../../functions/src/domain/model.ts";
-import type * as AdjustmentsModule from "../../functions/src/ledger/adjustments.ts";
-import type * as ProcessEventModule from "../../functions/src/ledger/process-event.ts";
-import type * as ClicksModule from "../../functions/src/tracking/clicks.ts";
-import type * as PayoutsModule from "../../functions/src/payouts/payouts.ts";
-import type * as RecordPayoutModule from "../../functions/src/advertiser/record-payout.ts";
-import type * as IntegrationsModule from "../../functions/src/data/integrations.ts";
-import type * as InboundPostbackModule from "../../functions/src/domain/inbound-postback.ts";
-import type * as TrackModule from "../../functions/src/tracking/track.ts";
+import "../lib/functions-sources.ts";
 import { demoAccounts } from "../lib/demo-accounts.ts";
 import { emulatorAdvertiserDocument } from "../lib/emulator-advertisers.ts";
 import { demoProjectId } from "../lib/project.ts";
@@ -29,22 +18,20 @@ if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_
 }
 process.env.GCLOUD_PROJECT = demoProjectId;
 
-// Run from the compiled functions (Node runs this script as is, and the sources import each other as
-// .js); typed from the sources.
-const compiled = <T>(path: string) =>
-  import(new URL(`../../functions/lib/${path}`, import.meta.url).href) as Promise<T>;
-const { db, refs } = await compiled<typeof FirestoreModule>("data/firestore.js");
-const { advertisers, advertiserIds } = await compiled<typeof AdvertisersModule>("domain/advertisers.js");
-const { newAffiliate } = await compiled<typeof ModelModule>("domain/model.js");
-const { parseEvent } = await compiled<typeof EventsModule>("domain/events.js");
-const { processEvent } = await compiled<typeof ProcessEventModule>("ledger/process-event.js");
-const { rollUpClicks } = await compiled<typeof ClicksModule>("tracking/clicks.js");
-const { creditCompensation } = await compiled<typeof AdjustmentsModule>("ledger/adjustments.js");
-const { requestPayout } = await compiled<typeof PayoutsModule>("payouts/payouts.js");
-const { recordPayout } = await compiled<typeof RecordPayoutModule>("advertiser/record-payout.js");
-const { followLink } = await compiled<typeof TrackModule>("tracking/track.js");
-const { postbackFingerprint } = await compiled<typeof InboundPostbackModule>("domain/inbound-postback.js");
-const { logPostback } = await compiled<typeof IntegrationsModule>("data/integrations.js");
+// The product's own code, imported once the project is set (and after functions-sources.ts, which lets
+// Node load it).
+const { db, refs } = await import("../../functions/src/data/firestore.ts");
+const { advertisers, advertiserIds } = await import("../../functions/src/domain/advertisers.ts");
+const { newAffiliate } = await import("../../functions/src/domain/model.ts");
+const { parseEvent } = await import("../../functions/src/domain/events.ts");
+const { processEvent } = await import("../../functions/src/ledger/process-event.ts");
+const { rollUpClicks } = await import("../../functions/src/tracking/clicks.ts");
+const { creditCompensation } = await import("../../functions/src/ledger/adjustments.ts");
+const { requestPayout } = await import("../../functions/src/payouts/payouts.ts");
+const { recordPayout } = await import("../../functions/src/advertiser/record-payout.ts");
+const { followLink } = await import("../../functions/src/tracking/track.ts");
+const { postbackFingerprint } = await import("../../functions/src/domain/inbound-postback.ts");
+const { logPostback } = await import("../../functions/src/data/integrations.ts");
 
 db(); // initialises the Admin SDK for the demo project
 const auth = getAuth();

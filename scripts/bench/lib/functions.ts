@@ -1,32 +1,13 @@
 /**
- * The product's own code, run inside the bench process against the emulators: the compiled functions
- * (functions/lib, built first; Node runs this script as it is and the sources import each other as .js),
- * typed from the sources, as scripts/seed/demo-data.ts does.
- *
- * Modules whose sources reach the invoice template (.tsx, which the root tsconfig does not compile) are
- * typed here by hand instead: the API app and the invoice renderer.
+ * The product's own code, run inside the bench process against the emulators: the functions' sources
+ * (functions/src, loaded through ../../lib/functions-sources.ts), imported once the environment the
+ * Functions emulator would give them is set.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Express, Request, Response } from "express";
-import type * as AffiliatePagesModule from "../../../functions/src/advertiser/affiliate-pages.ts";
-import type * as SummaryModule from "../../../functions/src/advertiser/summary.ts";
-import type * as FirestoreModule from "../../../functions/src/data/firestore.ts";
-import type * as KnownLinksModule from "../../../functions/src/data/known-links.ts";
-import type * as AdvertiserSummaryModule from "../../../functions/src/domain/advertiser-summary.ts";
-import type * as AdvertisersModule from "../../../functions/src/domain/advertisers.ts";
-import type * as BalanceModule from "../../../functions/src/domain/balance.ts";
-import type * as DaysModule from "../../../functions/src/domain/days.ts";
-import type * as ModelModule from "../../../functions/src/domain/model.ts";
-import type * as MoneyModule from "../../../functions/src/domain/money.ts";
-import type * as PayoutDetailsModule from "../../../functions/src/domain/payout-details.ts";
-import type * as PayoutEligibilityModule from "../../../functions/src/domain/payout-eligibility.ts";
+import "../../lib/functions-sources.ts";
 import { demoSecrets } from "../../lib/local-secrets.ts";
 import { demoProjectId, rootDir } from "../../lib/project.ts";
-
-export const functionsLib = path.join(rootDir, "functions", "lib");
-
-const compiled = <T>(file: string) => import(path.join(functionsLib, file)) as Promise<T>;
 
 /**
  * What the Functions emulator gives a function: the project, the demo secrets, and every parameter from
@@ -55,14 +36,6 @@ async function declareDefaults(): Promise<void> {
   }
 }
 
-export interface ApiAppModule {
-  createApp(): Express;
-}
-
-export interface TrackModule {
-  handleTrack(req: Request, res: Response): Promise<void>;
-}
-
 export async function loadFunctions() {
   functionsEnvironment();
   const [
@@ -81,20 +54,20 @@ export async function loadFunctions() {
     track,
     knownLinks,
   ] = await Promise.all([
-    compiled<typeof FirestoreModule>("data/firestore.js"),
-    compiled<typeof ModelModule>("domain/model.js"),
-    compiled<typeof AdvertisersModule>("domain/advertisers.js"),
-    compiled<typeof SummaryModule>("advertiser/summary.js"),
-    compiled<typeof AffiliatePagesModule>("advertiser/affiliate-pages.js"),
-    compiled<typeof AdvertiserSummaryModule>("domain/advertiser-summary.js"),
-    compiled<typeof MoneyModule>("domain/money.js"),
-    compiled<typeof BalanceModule>("domain/balance.js"),
-    compiled<typeof DaysModule>("domain/days.js"),
-    compiled<typeof PayoutDetailsModule>("domain/payout-details.js"),
-    compiled<typeof PayoutEligibilityModule>("domain/payout-eligibility.js"),
-    compiled<ApiAppModule>("http/app.js"),
-    compiled<TrackModule>("http/track.js"),
-    compiled<typeof KnownLinksModule>("data/known-links.js"),
+    import("../../../functions/src/data/firestore.ts"),
+    import("../../../functions/src/domain/model.ts"),
+    import("../../../functions/src/domain/advertisers.ts"),
+    import("../../../functions/src/advertiser/summary.ts"),
+    import("../../../functions/src/advertiser/affiliate-pages.ts"),
+    import("../../../functions/src/domain/advertiser-summary.ts"),
+    import("../../../functions/src/domain/money.ts"),
+    import("../../../functions/src/domain/balance.ts"),
+    import("../../../functions/src/domain/days.ts"),
+    import("../../../functions/src/domain/payout-details.ts"),
+    import("../../../functions/src/domain/payout-eligibility.ts"),
+    import("../../../functions/src/http/app.ts"),
+    import("../../../functions/src/http/track.ts"),
+    import("../../../functions/src/data/known-links.ts"),
   ]);
   await declareDefaults();
   firestore.db(); // initialises the Admin SDK for the demo project (the emulators, from their variables)

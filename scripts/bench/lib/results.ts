@@ -19,8 +19,13 @@ export interface Target {
   met: boolean;
   /** How far from the limit: "38% headroom", "21% over". */
   margin: string;
-  /** Why it was missed and what would reach it, or what the figure means when it is met. */
+  /**
+   * What the figure means, or why it was missed: at most two sentences, read with the targets' table at the
+   * top of docs/benchmarks.md.
+   */
   note: string;
+  /** The longer story, where there is one (the causes measured, what would reach the target): its Notes. */
+  analysis?: string;
 }
 
 export interface Section {
