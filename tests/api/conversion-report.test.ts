@@ -109,6 +109,30 @@ describe("GET /api/conversion_report", () => {
     expect(report.top_trackers.every((row) => row.clicks >= report.min_tracker_clicks)).toBe(true);
   });
 
+  test("a removed link's row becomes the affiliate's removed links', with its figures", async () => {
+    const affiliate = await createAffiliateUser();
+    const uid = affiliate.uid;
+    const link = { uid, currentAdvertiser: "promptchan" };
+    expect((await api(affiliate, "POST", "/api/add_custom_link", { ...link, suffix: "/gone" })).status).toBe(200);
+    const clicks = [];
+    for (let i = 0; i < 20; i++) clicks.push(await click(`/m/${uid}/gone?landing=/ai-porn`));
+    for (const clickId of clicks) await postback({ event: "sale", click_id: clickId, amount: "10" });
+    await rollUpClicks(uid);
+    const rowsOf = async () => {
+      const answer = await api(staff, "GET", "/api/conversion_report?advertiser=promptchan");
+      const rows = (answer.json as unknown as { top_trackers: { uid: string; tracker: string }[] }).top_trackers;
+      return rows.filter((row) => row.uid === uid);
+    };
+    // Every click a first sale: among the 25 best links listed, whatever else the other tests do.
+    const figures = { clicks: 20, sign_ups: 0, first_sales: 20 };
+    expect(await rowsOf()).toEqual([expect.objectContaining({ ...figures, tracker: "/gone", key: `${uid}:/gone` })]);
+
+    expect((await api(affiliate, "POST", "/api/delete_custom_link", { ...link, link: "/gone" })).status).toBe(200);
+    expect(await rowsOf()).toEqual([
+      expect.objectContaining({ ...figures, tracker: "removed", key: `${uid}:removed` }),
+    ]);
+  }, 90_000);
+
   test("is staff's only, for a real advertiser", async () => {
     const affiliate = await createAffiliateUser();
     expect((await api(affiliate, "GET", "/api/conversion_report?advertiser=promptchan")).status).toBe(403);

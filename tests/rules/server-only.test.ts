@@ -20,6 +20,9 @@ const serverOnly = [
   "postback_lanes",
   "payout_batches",
   "suspension_audit",
+  // The conversion report's aggregates: staff see them through GET /api/conversion_report.
+  "funnel_shards",
+  "tracker_funnels",
   // The programme settings' versions (who changed what), under the public advertiser document.
   "advertisers/promptchan/settings_versions",
   "unlisted",

@@ -1,19 +1,20 @@
 /**
  * The programme's conversion report for staff (GET /api/conversion_report): every affiliate's landing-page
- * funnels added up, and the trackers that convert best across the programme. Reads only the fields it
- * needs from each affiliate (a projection), as the summary reads its rows. Clicks count once rolled up
- * into the affiliates' documents (every 5 minutes), not while they wait in click shards.
+ * funnels added up, and the trackers that convert best across the programme. Read from the programme's
+ * funnels, which every write of an affiliate's figures keeps in its transaction (data/aggregates.ts), not
+ * from every affiliate: the funnel shards, the links with enough clicks to rank, the names of the affiliates
+ * listed and a count. Clicks count once rolled up into the affiliates' documents (every 5 minutes), not while
+ * they wait in click shards.
  */
 import type { AdvertiserId } from "../domain/advertisers.js";
 import {
-  byConversion,
-  landingFunnels,
-  sumFunnels,
-  trackerFunnels,
+  programmeFunnels,
+  programmeTrackerRows,
   type FunnelRow,
+  type ProgrammeTrackerRow,
 } from "../domain/conversion-report.js";
-import { reviveAffiliate } from "../domain/model.js";
-import { refs } from "../data/firestore.js";
+import { db, refs } from "../data/firestore.js";
+import { readFunnelShards, readRankableTrackerFunnels } from "../data/programme-funnels.js";
 
 /** How many trackers the report lists. */
 export const topTrackersListed = 25;
@@ -37,39 +38,51 @@ export interface ProgrammeReport {
 }
 
 export async function loadConversionReport(advertiser: AdvertiserId): Promise<ProgrammeReport> {
-  const snapshot = await refs
-    .affiliates()
-    .withConverter(null)
-    .select("uid", "email", "name", "landings", "trackers", "links")
-    .get();
-  const landings: FunnelRow[] = [];
-  const trackers: TrackerFunnel[] = [];
-  const totals = { clicks: 0, sign_ups: 0, first_sales: 0 };
-  for (const doc of snapshot.docs) {
-    const affiliate = reviveAffiliate({ uid: doc.id, ...doc.data() });
-    landings.push(...landingFunnels(affiliate.landings[advertiser]));
-    for (const row of trackerFunnels(affiliate, advertiser)) {
-      totals.clicks += row.clicks;
-      totals.sign_ups += row.sign_ups;
-      totals.first_sales += row.first_sales;
-      if (row.clicks >= minTrackerClicks) {
-        trackers.push({
-          ...row,
-          key: `${doc.id}:${row.key}`,
-          uid: doc.id,
-          email: affiliate.email,
-          name: affiliate.name,
-          tracker: row.key,
-        });
-      }
-    }
-  }
+  const [shards, trackers, affiliates] = await Promise.all([
+    readFunnelShards(advertiser),
+    readRankableTrackerFunnels(advertiser, minTrackerClicks),
+    refs.affiliates().count().get(),
+  ]);
+  const { totals, landings } = programmeFunnels(shards);
+  const ranked = programmeTrackerRows(trackers, minTrackerClicks);
   return {
     advertiser,
-    affiliates: snapshot.size,
+    affiliates: affiliates.data().count,
     totals,
-    landings: sumFunnels(landings),
-    top_trackers: trackers.sort(byConversion).slice(0, topTrackersListed),
+    landings,
+    top_trackers: await withNames(ranked, topTrackersListed),
     min_tracker_clicks: minTrackerClicks,
   };
+}
+
+/**
+ * The first `limit` rows, with their affiliates' e-mails and names: one read per affiliate listed. A row of an
+ * affiliate whose document is gone is passed over, as the report of every affiliate never saw it.
+ */
+async function withNames(rows: ProgrammeTrackerRow[], limit: number): Promise<TrackerFunnel[]> {
+  const listed: TrackerFunnel[] = [];
+  for (let next = 0; listed.length < limit && next < rows.length;) {
+    const batch = rows.slice(next, next + limit - listed.length);
+    next += batch.length;
+    const uids = [...new Set(batch.map((row) => row.uid))];
+    const snapshots = await db().getAll(...uids.map((uid) => refs.affiliate(uid)), { fieldMask: ["email", "name"] });
+    // The two fields as an affiliate read whole has them (reviveAffiliate): "" when missing.
+    const affiliates = new Map(
+      snapshots
+        .filter((snapshot) => snapshot.exists)
+        .map((snapshot) => [
+          snapshot.id,
+          {
+            email: (snapshot.get("email") as string | undefined) ?? "",
+            name: (snapshot.get("name") as string | undefined) ?? "",
+          },
+        ]),
+    );
+    for (const { key, clicks, sign_ups, first_sales, uid, tracker } of batch) {
+      const affiliate = affiliates.get(uid);
+      if (!affiliate) continue;
+      listed.push({ key, clicks, sign_ups, first_sales, uid, email: affiliate.email, name: affiliate.name, tracker });
+    }
+  }
+  return listed;
 }

@@ -1,17 +1,21 @@
 /**
  * The writes to an affiliate's aggregates (totals, per-advertiser and per-tracker figures, day documents,
- * click shards), all as increments, in one module that the ledger (events) and tracking (clicks, roll-up)
- * both use. A transaction reads only the documents unique to its event, never the affiliate's, so events
- * for one busy affiliate do not queue behind each other for its document.
+ * click shards) and to the programme's that are made of them (the conversion report's funnel shards and
+ * tracker funnels), all as increments, in one module that the ledger (events) and tracking (clicks, roll-up)
+ * both use. A transaction reads only the documents unique to its event, never the affiliate's nor a
+ * programme document, so events for one busy affiliate, or for the whole programme, do not queue behind
+ * each other for a document.
  */
 import { FieldValue, type Transaction } from "firebase-admin/firestore";
 import { limits } from "../config.js";
 import type { DayKey } from "../domain/days.js";
 import type { AdvertiserId } from "../domain/advertisers.js";
+import { foldedTrackerFunnel, funnelShardId, funnelShardOf, trackerFunnelId } from "../domain/conversion-report.js";
 import {
   affiliateIncrements,
   clickShardKey,
   dayIncrements,
+  funnelIncrements,
   trackerKey,
   type Increments,
   type LedgerChange,
@@ -36,7 +40,8 @@ function asFieldIncrements(tree: Increments): Record<string, unknown> {
  * stale, and no change adds to it), deleted on the way.
  */
 export function writeChanges(tx: Transaction, uid: string, changes: LedgerChange[], stale: StaleKeys, now: Date): void {
-  const update = asFieldIncrements(affiliateIncrements(changes, now));
+  const increments = affiliateIncrements(changes, now);
+  const update = asFieldIncrements(increments);
   for (const [field, keys] of Object.entries(stale)) {
     if (keys.length === 0) continue;
     update[field] = {
@@ -50,6 +55,44 @@ export function writeChanges(tx: Transaction, uid: string, changes: LedgerChange
     const increments = asFieldIncrements(dayIncrements(changes, day));
     tx.set(refs.days(uid).doc(day).withConverter(null), { date: day, ...increments }, { merge: true });
   }
+  writeProgrammeFunnels(tx, uid, increments);
+}
+
+/**
+ * Adds to the programme's funnels what the affiliate's increments add to its tracker and landing figures:
+ * its funnel shard of each advertiser and each tracker's funnel document (domain/ledger.ts's funnelIncrements).
+ */
+function writeProgrammeFunnels(tx: Transaction, uid: string, increments: Increments): void {
+  for (const [advertiser, funnel] of Object.entries(funnelIncrements(increments))) {
+    const id = funnelShardId(advertiser as AdvertiserId, funnelShardOf(uid));
+    // Only the maps with something in them: an empty map in a merge would replace the stored one.
+    const maps = Object.entries({ totals: funnel.totals, landings: funnel.landings }).filter(
+      ([, tree]) => Object.keys(tree).length > 0,
+    );
+    const figures = Object.fromEntries(maps.map(([field, tree]) => [field, asFieldIncrements(tree)]));
+    tx.set(refs.funnelShards().doc(id).withConverter(null), { advertiser_id: advertiser, ...figures }, { merge: true });
+    for (const [tracker, added] of Object.entries(funnel.trackers)) {
+      addToTrackerFunnel(tx, uid, advertiser as AdvertiserId, tracker, added);
+    }
+  }
+}
+
+const trackerFunnelRef = (advertiser: AdvertiserId, uid: string, tracker: string) =>
+  refs
+    .trackerFunnels()
+    .doc(trackerFunnelId(advertiser, uid, tracker))
+    .withConverter(null);
+
+/** Adds to a tracker's funnel document; `counted` tells a folded one that an event racing the fold added to. */
+function addToTrackerFunnel(
+  tx: Transaction,
+  uid: string,
+  advertiser: AdvertiserId,
+  tracker: string,
+  added: Increments,
+) {
+  const identity = { uid, advertiser_id: advertiser, tracker, counted: true };
+  tx.set(trackerFunnelRef(advertiser, uid, tracker), { ...identity, ...asFieldIncrements(added) }, { merge: true });
 }
 
 /**
@@ -70,6 +113,36 @@ export function writeLinks(tx: Transaction, affiliate: AffiliateDoc, advertiser:
   }
   // set+merge: tracker keys such as "/tw" are map keys, not dotted paths; the links array is replaced whole.
   tx.set(refs.affiliate(affiliate.uid).withConverter(null), update, { merge: true });
+  writeLinkFunnels(tx, affiliate, advertiser, links, folded);
+}
+
+/**
+ * The tracker funnels follow the links: each tracker leaving them (and each key folded) is reset to an empty
+ * document marked folded, its figures added to the "removed" one, and a link made again is no longer folded.
+ * An event that read the links before a removal and commits after it adds to the folded document, marked
+ * counted: the report counts that among the removed trackers, as trackerRows counts the key it puts back.
+ */
+function writeLinkFunnels(
+  tx: Transaction,
+  affiliate: AffiliateDoc,
+  advertiser: AdvertiserId,
+  links: string[],
+  folded: ReturnType<typeof foldRemovedTrackers>,
+): void {
+  const { uid } = affiliate;
+  const before = affiliate.links[advertiser] ?? [];
+  const leaving = new Set([...before.filter((link) => !links.includes(link)), ...(folded?.keys ?? [])]);
+  for (const tracker of leaving) {
+    tx.set(trackerFunnelRef(advertiser, uid, tracker), foldedTrackerFunnel(advertiser, uid, tracker));
+  }
+  for (const tracker of links.filter((link) => !before.includes(link))) {
+    const unfolded = { uid, advertiser_id: advertiser, tracker, folded: FieldValue.delete() };
+    tx.set(trackerFunnelRef(advertiser, uid, tracker), unfolded, { merge: true });
+  }
+  if (!folded) return;
+  const moved = funnelIncrements({ trackers: { [advertiser]: { [removedTrackersKey]: { ...folded.totals } } } });
+  const added = moved[advertiser]?.trackers[removedTrackersKey];
+  if (added) addToTrackerFunnel(tx, uid, advertiser, removedTrackersKey, added);
 }
 
 export interface Click {

@@ -25,9 +25,11 @@ import {
   type ClickShardDoc,
   type DayDoc,
   type EventDoc,
+  type FunnelShardDoc,
   type PayoutAuditDoc,
   type PayoutDoc,
   type PendingRefundsDoc,
+  type TrackerFunnelDoc,
   type TransactionDoc,
 } from "../domain/model.js";
 import type { SettingsVersion } from "../domain/programme-settings.js";
@@ -72,6 +74,8 @@ const advertiserConverter = converter<AdvertiserDoc>();
 const pendingRefundsConverter = converter<PendingRefundsDoc>();
 const clickConverter = converter<ClickDoc>();
 const settingsVersionConverter = converter<SettingsVersion>();
+const funnelShardConverter = converter<FunnelShardDoc>();
+const trackerFunnelConverter = converter<TrackerFunnelDoc>();
 
 export const refs = {
   affiliates: () => db().collection(collections.affiliates).withConverter(affiliateConverter),
@@ -103,6 +107,10 @@ export const refs = {
   suspensionAudit: () => db().collection(collections.suspensionAudit),
   /** Server-only: the advertiser's payout batches (advertiser/payout-batch.ts). */
   payoutBatches: () => db().collection(collections.payoutBatches),
+  /** Server-only: each advertiser's programme funnels, in shards (the conversion report's totals and pages). */
+  funnelShards: () => db().collection(collections.funnelShards).withConverter(funnelShardConverter),
+  /** Server-only: each affiliate's tracker funnels (the conversion report's best converting links). */
+  trackerFunnels: () => db().collection(collections.trackerFunnels).withConverter(trackerFunnelConverter),
   /** Server-only documents by collection name, untyped (the tests' and scripts' way in). */
   internal: (collection: (typeof collections)[keyof typeof collections]) => db().collection(collection),
 };

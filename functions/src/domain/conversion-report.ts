@@ -7,10 +7,19 @@
  * click id (postbacks): a conversion reported without one cannot be traced to a page. Trackers count every
  * conversion that names the tracker, however it was reported.
  */
-import type { AdvertiserId } from "./advertisers.js";
+import { advertiserIds, type AdvertiserId } from "./advertisers.js";
 import { landingPages } from "./landing-pages.js";
-import { defaultLandingKey, type AffiliateDoc, type LandingTotals } from "./model.js";
-import { trackerRows } from "./trackers.js";
+import {
+  defaultLandingKey,
+  emptyTrackerTotals,
+  removedTrackersKey,
+  type AffiliateDoc,
+  type FunnelFigures,
+  type FunnelShardDoc,
+  type LandingTotals,
+  type TrackerFunnelDoc,
+} from "./model.js";
+import { foldRemovedTrackers, trackerRows } from "./trackers.js";
 
 export interface FunnelRow {
   /** The landing key ("default", "/ai-porn") or tracker key ("default", "/tw", "removed"). */
@@ -100,4 +109,152 @@ export function sumFunnels(rows: Iterable<FunnelRow>): FunnelRow[] {
     sums.set(row.key, sum);
   }
   return [...sums.values()].sort(byConversion);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The programme's report, from aggregates kept on every write (issue 31) rather than from every affiliate:
+// funnel_shards hold each advertiser's totals and landing pages, tracker_funnels each affiliate's trackers
+// (data/aggregates.ts writes both, docs/data-model.md describes them).
+
+/** How many documents hold each advertiser's programme funnels: Firestore sustains about a write a second each. */
+export const funnelShardCount = 8;
+
+/**
+ * The funnel shard an affiliate's figures add to: chosen by its uid (FNV-1a), not at random, so a shard is the
+ * sum of a fixed set of affiliates and a rebuild from the affiliates (npm run migrate:funnels) writes exactly
+ * what the increments would have. An affiliate's events add to one shard, shared with one in
+ * `funnelShardCount` of the others; they already queue for the affiliate's own document.
+ */
+export function funnelShardOf(uid: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < uid.length; i++) hash = Math.imul(hash ^ uid.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % funnelShardCount;
+}
+
+/** A funnel shard's document id: `promptchan_3`. */
+export function funnelShardId(advertiser: AdvertiserId, shard: number): string {
+  return `${advertiser}_${shard}`;
+}
+
+/** A tracker funnel's document id: its parts URI-encoded ("_" too), so no "/" nests a path and no "_" is ambiguous. */
+export function trackerFunnelId(advertiser: AdvertiserId, uid: string, tracker: string): string {
+  return [advertiser, uid, tracker].map((part) => encodeURIComponent(part).replaceAll("_", "%5F")).join("_");
+}
+
+/** Whether a tracker key's figures count among the removed trackers while `live` are the links (as trackerRows folds). */
+export function isFoldedTracker(key: string, live: readonly string[]): boolean {
+  return foldRemovedTrackers({ [key]: emptyTrackerTotals() }, live) !== undefined;
+}
+
+/**
+ * A tracker funnel reset as its link leaves the links: nothing, folded, not yet counted. An event that read
+ * the links before the removal and commits after it adds to it and sets `counted`.
+ */
+export function foldedTrackerFunnel(advertiser: AdvertiserId, uid: string, tracker: string): TrackerFunnelDoc {
+  return {
+    uid,
+    advertiser_id: advertiser,
+    tracker,
+    clicks: 0,
+    sign_ups: 0,
+    first_sales: 0,
+    folded: true,
+    counted: false,
+  };
+}
+
+const funnelOf = (figures: Partial<FunnelFigures> | undefined): FunnelFigures => ({
+  clicks: figures?.clicks ?? 0,
+  sign_ups: figures?.sign_ups ?? 0,
+  first_sales: figures?.first_sales ?? 0,
+});
+
+const hasFigures = (row: FunnelFigures) => row.clicks + row.sign_ups + row.first_sales > 0;
+
+function addFunnel(sum: FunnelFigures, figures: FunnelFigures): void {
+  sum.clicks += figures.clicks;
+  sum.sign_ups += figures.sign_ups;
+  sum.first_sales += figures.first_sales;
+}
+
+/**
+ * An affiliate's part of the programme's funnels, computed from its document: a tracker funnel for each key
+ * of its tracker maps with figures (folded as trackerRows folds it), and per advertiser its part of its funnel
+ * shard. What the increments of every write add up to had they been kept from the start: the rebuild writes it.
+ */
+export function affiliateFunnels(affiliate: Pick<AffiliateDoc, "uid" | "trackers" | "links" | "landings">): {
+  trackers: TrackerFunnelDoc[];
+  shards: FunnelShardDoc[];
+} {
+  const trackers: TrackerFunnelDoc[] = [];
+  const shards: FunnelShardDoc[] = [];
+  for (const advertiser of advertiserIds) {
+    const live = affiliate.links[advertiser] ?? [];
+    const totals = funnelOf(undefined);
+    for (const [tracker, figures] of Object.entries(affiliate.trackers[advertiser] ?? {})) {
+      const funnel = funnelOf(figures);
+      if (!hasFigures(funnel)) continue;
+      addFunnel(totals, funnel);
+      const folded = isFoldedTracker(tracker, live) ? { folded: true } : {};
+      trackers.push({ uid: affiliate.uid, advertiser_id: advertiser, tracker, ...funnel, counted: true, ...folded });
+    }
+    const landings = Object.entries(affiliate.landings[advertiser] ?? {})
+      .map(([key, figures]) => [key, funnelOf(figures)] as const)
+      .filter(([, funnel]) => hasFigures(funnel));
+    if (hasFigures(totals) || landings.length > 0) {
+      shards.push({ advertiser_id: advertiser, totals, landings: Object.fromEntries(landings) });
+    }
+  }
+  return { trackers, shards };
+}
+
+/** Funnel shards' figures added up: the rebuild's sum of affiliates' parts, the report's of an advertiser's shards. */
+export function addFunnelShards(shards: Partial<FunnelShardDoc>[]): Pick<FunnelShardDoc, "totals" | "landings"> {
+  const totals = funnelOf(undefined);
+  const landings: Record<string, FunnelFigures> = {};
+  for (const shard of shards) {
+    addFunnel(totals, funnelOf(shard.totals));
+    for (const [key, figures] of Object.entries(shard.landings ?? {})) {
+      addFunnel((landings[key] ??= funnelOf(undefined)), funnelOf(figures));
+    }
+  }
+  return { totals, landings };
+}
+
+/**
+ * The programme's totals and landing funnels from an advertiser's funnel shards: what adding up every
+ * affiliate's (landingFunnels, sumFunnels) gives, the figures being counts that only grow.
+ */
+export function programmeFunnels(shards: Partial<FunnelShardDoc>[]): { totals: FunnelFigures; landings: FunnelRow[] } {
+  const { totals, landings } = addFunnelShards(shards);
+  return { totals, landings: landingFunnels(landings) };
+}
+
+/** A tracker's row in the programme's report: `key` is "{uid}:{tracker key}". */
+export interface ProgrammeTrackerRow extends FunnelRow {
+  uid: string;
+  tracker: string;
+}
+
+/**
+ * The programme's best converting trackers from tracker funnel documents, each affiliate's rows as
+ * trackerFunnels derives them: the default link and each link as they are, and the removed trackers as one
+ * row, the "removed" document with every folded one that has figures (an event raced the link's removal).
+ * Rows with at least `minClicks` clicks, best converting first. `docs` may repeat a document; for each
+ * affiliate with a folded document that has figures, it must hold all of those and its "removed" document.
+ */
+export function programmeTrackerRows(docs: TrackerFunnelDoc[], minClicks: number): ProgrammeTrackerRow[] {
+  const seen = new Set<string>();
+  const rows = new Map<string, ProgrammeTrackerRow>();
+  for (const doc of docs) {
+    const id = trackerFunnelId(doc.advertiser_id, doc.uid, doc.tracker);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const tracker = doc.folded ? removedTrackersKey : doc.tracker;
+    const key = `${doc.uid}:${tracker}`;
+    const row = rows.get(key) ?? { key, ...funnelOf(undefined), uid: doc.uid, tracker };
+    addFunnel(row, funnelOf(doc));
+    rows.set(key, row);
+  }
+  return [...rows.values()].filter((row) => row.clicks >= minClicks && hasFigures(row)).sort(byConversion);
 }

@@ -184,6 +184,43 @@ export function affiliateIncrements(changes: LedgerChange[], now: Date): Increme
 }
 
 /**
+ * What an affiliate's changes add to one advertiser's programme funnels (the conversion report's aggregates).
+ * A type, not an interface, so it is itself an Increments tree (addIncrements adds it up in memory).
+ */
+export type FunnelIncrements = {
+  /** To the affiliate's funnel shard: every tracker's funnel steps added up (the report's totals). */
+  totals: Increments;
+  /** To the affiliate's funnel shard: the landing pages' funnels, by landing key. */
+  landings: Increments;
+  /** To each tracker's funnel document, by tracker key; a tracker whose funnel does not move is left out. */
+  trackers: Record<string, Increments>;
+};
+
+/**
+ * The programme funnels' increments per advertiser, taken from the affiliate's own (affiliateIncrements): the
+ * funnel steps (clicks, sign-ups, first sales) of its tracker and landing figures, so the programme's
+ * figures are always the sum of the affiliates' (domain/conversion-report.ts reads them).
+ */
+export function funnelIncrements(affiliate: Increments): Partial<Record<AdvertiserId, FunnelIncrements>> {
+  const byAdvertiser: Partial<Record<AdvertiserId, FunnelIncrements>> = {};
+  const of = (advertiser: string) =>
+    (byAdvertiser[advertiser as AdvertiserId] ??= { totals: {}, landings: {}, trackers: {} });
+  for (const [advertiser, trackers] of Object.entries((affiliate.trackers ?? {}) as Increments)) {
+    for (const [key, tracker] of Object.entries(trackers as Increments)) {
+      const figures = tracker as Partial<Figures>;
+      if (!touches(figures, landingFields)) continue;
+      const funnel = of(advertiser);
+      addFigures((funnel.trackers[key] = {}), figures, landingFields);
+      addFigures(funnel.totals, figures, landingFields);
+    }
+  }
+  for (const [advertiser, landings] of Object.entries((affiliate.landings ?? {}) as Increments)) {
+    of(advertiser).landings = landings as Increments;
+  }
+  return byAdvertiser;
+}
+
+/**
  * One day document's increments, from the changes that fall on that day: totals and per advertiser. Not per
  * tracker: nothing reads that, and a day's map of trackers would grow with every link ever made that day.
  */

@@ -46,6 +46,10 @@ export const collections = {
   suspensionAudit: "suspension_audit",
   /** advertisers/{id}/settings_versions/{n}: each version of the programme settings (server-only). */
   settingsVersions: "settings_versions",
+  /** funnel_shards/{advertiser}_{n}: the programme's funnels per advertiser, in shards (server-only). */
+  funnelShards: "funnel_shards",
+  /** tracker_funnels/{advertiser}_{uid}_{tracker}: each affiliate's tracker's funnel (server-only). */
+  trackerFunnels: "tracker_funnels",
 } as const;
 
 /** A tracker's figures (SPEC.md §3: total_earnings, total_sign_ups, total_clicks, total_sales). */
@@ -70,6 +74,9 @@ export interface LandingTotals {
   sign_ups: number;
   first_sales: number;
 }
+
+/** A funnel's figures wherever they are kept: a landing page's, a tracker's, an advertiser's programme. */
+export type FunnelFigures = LandingTotals;
 
 /** The key of the default (home) landing page among an advertiser's landing figures; others are its path. */
 export const defaultLandingKey = "default";
@@ -387,6 +394,40 @@ export interface ClickDoc extends SubIds {
   converted_at?: Date | null;
   /** A click made on the integration page for test conversions: they are logged and credit nobody. */
   test?: boolean;
+}
+
+/**
+ * funnel_shards/{advertiser}_{n} (server-only): one of the `funnelShardCount` shards of an advertiser's
+ * programme funnels (the conversion report's totals and landing pages), each the sum of the affiliates whose
+ * uid falls in it (domain/conversion-report.ts). Added to by every write of an affiliate's landing or tracker
+ * figures (data/aggregates.ts), in its transaction.
+ */
+export interface FunnelShardDoc {
+  advertiser_id: AdvertiserId;
+  /** Every tracker's figures added up (the removed trackers' too): the report's totals. */
+  totals: FunnelFigures;
+  /** By landing key ("default", "/ai-porn"), as the affiliates' `landings`. */
+  landings: Record<string, FunnelFigures>;
+}
+
+/**
+ * tracker_funnels/{advertiser}_{uid}_{tracker} (server-only, id from trackerFunnelId): the funnel of one key
+ * of an affiliate's tracker map, kept beside it by the same writes, so the report finds the best converting
+ * links with one query instead of reading every affiliate.
+ */
+export interface TrackerFunnelDoc extends FunnelFigures {
+  uid: string;
+  advertiser_id: AdvertiserId;
+  /** The tracker key, as in the affiliate's `trackers`: "default", "/tw" or "removed". */
+  tracker: string;
+  /**
+   * True once the link was removed and its figures moved to "removed" (absent while it is a link, the default
+   * link or "removed"). Figures an event racing the removal added since belong to the removed trackers, as
+   * the affiliate's own folded key does (domain/trackers.ts's trackerRows).
+   */
+  folded?: boolean;
+  /** Set by every write of figures, false when a removal resets the document: a folded one with figures. */
+  counted?: boolean;
 }
 
 /** advertisers/{id}: the public registry entry the web pages show. */
