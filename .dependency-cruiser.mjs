@@ -5,11 +5,14 @@
  * functions/src, lowest first; a layer imports only the layers below it:
  *   domain/  ←  config.ts, errors.ts  ←  data/  ←  rate-limits/  ←  services  ←  http/  ←  index.ts
  * where the services are accounts/ advertiser/ invoices/ ledger/ payouts/ postbacks/ tracking/ (peers, which never
- * import each other: what two of them share goes down into data/).
+ * import each other: what two of them share goes down into data/). Beside them, contract/ (the API's requests
+ * and answers as zod schemas) stands on the domain alone; the services, http/ and the web app (types only)
+ * import it.
  */
 
 const fn = "^functions/src/";
 const domain = `${fn}domain/`;
+const contract = `${fn}contract/`;
 const foundation = `${fn}(config|errors)\\.ts$`;
 const data = `${fn}data/`;
 const rateLimits = `${fn}rate-limits/`;
@@ -39,22 +42,30 @@ const functionsRules = [
       pathNot: [domain, "^node_modules/zod/", "^(functions/)?node_modules/(@noble/hashes|@scure/base|ipaddr\\.js)/"],
     },
   },
+  {
+    name: "contract-imports-only-domain",
+    comment:
+      "functions/src/contract is the API's requests and answers, imported by the functions and (as types) by the web app: it imports nothing but itself, zod and the domain.",
+    severity: "error",
+    from: { path: contract, pathNot: tests },
+    to: { pathNot: [contract, domain, "^node_modules/zod/"] },
+  },
   below(
     "foundation-imports-only-domain",
     foundation,
-    [data, rateLimits, services, http, entry],
+    [contract, data, rateLimits, services, http, entry],
     "config.ts and errors.ts sit just above the domain: they import the domain and nothing else of ours.",
   ),
   below(
     "data-is-below-services",
     data,
-    [rateLimits, services, http, entry],
+    [contract, rateLimits, services, http, entry],
     "data/ (Firestore access, lookups, aggregate writes) is what the services build on; it never imports them.",
   ),
   below(
     "rate-limits-are-below-services",
     rateLimits,
-    [services, http, entry],
+    [contract, services, http, entry],
     "rate-limits/ is applied by the HTTP adapter and the tracking link alike; it knows neither.",
   ),
   below(
@@ -80,11 +91,20 @@ const functionsRules = [
     to: { path: "^(web|scripts|tests)/" },
   },
   {
-    name: "web-imports-only-the-domain-of-functions",
-    comment: "The web app shares the business rules (@domain/...) and nothing else of the functions.",
+    name: "web-imports-only-the-domain-and-contract-of-functions",
+    comment:
+      "The web app shares the business rules (@domain/...) and the API's contract (@contract/...), and nothing else of the functions.",
     severity: "error",
     from: { path: "^web/src/" },
-    to: { path: fn, pathNot: domain },
+    to: { path: fn, pathNot: [domain, contract] },
+  },
+  {
+    name: "web-imports-the-contract-as-types-only",
+    comment:
+      "The web client is typed by the contract (`import type`); its schemas, and zod with them, stay out of the browser's bundles.",
+    severity: "error",
+    from: { path: "^web/src/" },
+    to: { path: contract, dependencyTypesNot: ["type-only"] },
   },
 ];
 
@@ -142,7 +162,7 @@ export default {
     doNotFollow: { path: "node_modules" },
     // A type-only import is a dependency too: a back-arrow in a type is still a back-arrow.
     tsPreCompilationDeps: true,
-    // web/'s tsconfig: it extends the root one and adds the @domain/* alias into functions/src/domain.
+    // web/'s tsconfig: it extends the root one and adds the @domain/* and @contract/* aliases into functions/src.
     tsConfig: { fileName: "web/tsconfig.json" },
     enhancedResolveOptions: {
       exportsFields: ["exports"],

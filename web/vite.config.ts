@@ -52,6 +52,8 @@ export default defineConfig(({ mode }) => {
     resolve: {
       alias: {
         "@domain": fileURLToPath(new URL("../functions/src/domain", import.meta.url)),
+        // Imported as types only (the API client's): nothing of it reaches a bundle.
+        "@contract": fileURLToPath(new URL("../functions/src/contract", import.meta.url)),
         // SDKs reactfire imports and this app never uses (see the file for why).
         ...Object.fromEntries(
           ["firebase/database", "firebase/functions", "firebase/remote-config", "firebase/storage"].map((sdk) => [

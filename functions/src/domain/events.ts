@@ -30,7 +30,8 @@ const amount = z.union([z.number(), z.string()]).transform((value, ctx): Cents =
   }
 });
 
-const eventBody = z.strictObject({
+/** The body as it travels (parseEvent adds the rules between fields and the time bounds). */
+export const eventBody = z.strictObject({
   id: z.string().regex(idPattern, { error: "must be 1 to 128 letters, digits or _ . : - characters." }),
   advertiser_id: z.enum(advertiserIds, { error: `must be one of ${advertiserIds.join(", ")}.` }),
   type: z.enum(eventTypes, { error: `must be one of ${eventTypes.join(", ")}.` }),

@@ -11,6 +11,7 @@ import { eventRoutes } from "./routes/events.js";
 import { healthRoutes } from "./routes/health.js";
 import { integrationRoutes } from "./routes/integration.js";
 import { linkRoutes } from "./routes/links.js";
+import { openApiRoutes } from "./routes/openapi.js";
 import { payoutRoutes } from "./routes/payouts.js";
 import { postbackRoutes } from "./routes/postback.js";
 import { postbackSettingRoutes } from "./routes/postbacks.js";
@@ -36,8 +37,10 @@ export function createApp(): express.Express {
   app.use(compression({ threshold: 16 * 1024 }));
 
   const api = express.Router();
-  // Unauthenticated: the health check, and the advertisers' events and postbacks (signed or tokened instead).
+  // Unauthenticated: the health check, the API's own description, and the advertisers' events and postbacks
+  // (signed or tokened instead).
   api.use(healthRoutes);
+  api.use(openApiRoutes);
   api.use(eventRoutes);
   api.use(postbackRoutes);
   // Everything else is a signed-in user's (each route starts with requireCaller).

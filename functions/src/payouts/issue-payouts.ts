@@ -5,21 +5,13 @@
  */
 import { logger } from "firebase-functions/logger";
 import pMap from "p-map";
+import type { IssuedPayout } from "../contract/advertiser.js";
 import { centsToDollars } from "../domain/money.js";
 import { ApiError } from "../errors.js";
 import { issuePayout } from "./payouts.js";
 
 /** Payouts issued at once. */
 const issuedAtOnce = 8;
-
-export interface IssuedPayout {
-  user_id: string;
-  status: "issued" | "skipped";
-  invoice_number: string | null;
-  /** Dollars. */
-  amount: number | null;
-  reason: string | null;
-}
 
 export function issuePayouts(userIds: string[], by: string, now: Date): Promise<IssuedPayout[]> {
   return pMap(new Set(userIds), (uid) => issueOne(uid, by, now), { concurrency: issuedAtOnce });

@@ -1,8 +1,15 @@
 /**
  * The product API client (SPEC.md §7): same-origin /api calls with the user's ID token sent raw in
  * Authorization, as the original front-end did. Refusals become ApiError with the server's message.
+ *
+ * Typed by the API's contract (functions/src/contract, `import type` only: no schema reaches the browser):
+ * `callApi(user, "POST", "/api/record_payout", body)` takes that route's body and resolves with its answer;
+ * a GET takes its query string as an object instead. tests/api/contract.test.ts holds the server's real
+ * answers to the same schemas.
  */
 import type { User } from "firebase/auth";
+import type { ApiRoutes, Method } from "@contract/index";
+import type { AnswerOf, RequestOf } from "@contract/route";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -14,11 +21,33 @@ export class ApiError extends Error {
   }
 }
 
-type Method = "GET" | "POST";
+type RouteKey = keyof ApiRoutes;
+/** The routes answered with a file (request_payout, download_invoice); the others answer JSON. */
+type FileRouteKey = { [K in RouteKey]: ApiRoutes[K] extends { produces: string } ? K : never }[RouteKey];
+type PathIn<M extends Method, K extends RouteKey> = K extends `${M} ${infer P}` ? P : never;
 
-async function request(user: User, method: Method, path: string, body?: unknown): Promise<Response> {
+/** The paths called with `method` that answer JSON. */
+export type JsonPath<M extends Method> = PathIn<M, Exclude<RouteKey, FileRouteKey>>;
+/** The paths that answer a file (always POSTed). */
+export type FilePath = PathIn<"POST", FileRouteKey>;
+
+type Route<M extends Method, P extends string> = ApiRoutes[`${M} ${P}` & RouteKey];
+
+/** What a call of the route at `method` `path` sends: the JSON body of a POST, or the query of a GET. */
+export type ApiInput<M extends Method, P extends string> = RequestOf<Route<M, P>>;
+/** What the route at `method` `path` answers. */
+export type ApiAnswer<M extends Method, P extends string> = AnswerOf<Route<M, P>>;
+
+/** The arguments after the path: none for a route that takes nothing; optional when all of it is. */
+type InputArgs<I> = [I] extends [undefined] ? [] : Record<never, never> extends I ? [input?: I] : [input: I];
+
+async function request(user: User, method: Method, path: string, input?: unknown): Promise<Response> {
   const token = await user.getIdToken();
-  return fetch(path, {
+  // A GET sends its input as the query string (the JSON round trip drops parameters left undefined), a POST
+  // as its JSON body.
+  const query = method === "GET" ? String(new URLSearchParams(JSON.parse(JSON.stringify(input ?? {})))) : "";
+  const body = method === "POST" ? input : undefined;
+  return fetch(query ? `${path}?${query}` : path, {
     method,
     headers: { Authorization: token, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -28,29 +57,44 @@ async function request(user: User, method: Method, path: string, body?: unknown)
 async function failure(response: Response): Promise<ApiError> {
   let message = `The server answered ${response.status}.`;
   try {
-    const answer = (await response.json()) as { error?: unknown };
-    if (typeof answer.error === "string" && answer.error) message = answer.error;
+    const answer: { error?: unknown } | null = await response.json();
+    if (typeof answer?.error === "string" && answer.error) message = answer.error;
   } catch {
     // Not JSON (a proxy's error page, say): keep the generic message.
   }
   return new ApiError(response.status, message);
 }
 
-/** A JSON call with the answer's headers (paging cursors come in headers); rejects with ApiError. */
-export async function callApiWithHeaders<T>(
-  user: User,
-  method: Method,
-  path: string,
-  body?: unknown,
-): Promise<{ data: T; headers: Headers }> {
-  const response = await request(user, method, path, body);
+async function jsonCall(user: User, method: Method, path: string, input: unknown) {
+  const response = await request(user, method, path, input);
   if (!response.ok) throw await failure(response);
-  return { data: (await response.json()) as T, headers: response.headers };
+  const data: unknown = await response.json();
+  return { data, headers: response.headers };
 }
 
-/** A JSON call; resolves with the answer, rejects with ApiError. */
-export async function callApi<T>(user: User, method: Method, path: string, body?: unknown): Promise<T> {
-  return (await callApiWithHeaders<T>(user, method, path, body)).data;
+// The answers below are the route's as the contract declares it: the API tests hold the server's real
+// answers to the same schemas.
+
+/** A JSON call with the answer's headers (paging cursors come in headers); rejects with ApiError. */
+export async function callApiWithHeaders<M extends Method, P extends JsonPath<M>>(
+  user: User,
+  method: M,
+  path: P,
+  ...input: InputArgs<ApiInput<M, P>>
+): Promise<{ data: ApiAnswer<M, P>; headers: Headers }>;
+export async function callApiWithHeaders(user: User, method: Method, path: string, input?: unknown) {
+  return jsonCall(user, method, path, input);
+}
+
+/** A JSON call; resolves with the route's answer, rejects with ApiError. */
+export async function callApi<M extends Method, P extends JsonPath<M>>(
+  user: User,
+  method: M,
+  path: P,
+  ...input: InputArgs<ApiInput<M, P>>
+): Promise<ApiAnswer<M, P>>;
+export async function callApi(user: User, method: Method, path: string, input?: unknown) {
+  return (await jsonCall(user, method, path, input)).data;
 }
 
 /** SPEC.md §5: an invoice download must be a PDF. */
@@ -62,7 +106,11 @@ export interface DownloadedFile {
 }
 
 /** A call answered with a PDF (request_payout, download_invoice); anything else is an error. */
-export async function callApiForPdf(user: User, path: string, body: unknown): Promise<DownloadedFile> {
+export async function callApiForPdf<P extends FilePath>(
+  user: User,
+  path: P,
+  body: ApiInput<"POST", P>,
+): Promise<DownloadedFile> {
   const response = await request(user, "POST", path, body);
   if (!response.ok) throw await failure(response);
   const blob = await response.blob();

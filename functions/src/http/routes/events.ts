@@ -1,17 +1,21 @@
 import { createHash } from "node:crypto";
 import { Router } from "express";
 import { eventSigningSecrets, limits } from "../../config.js";
+import { advertiserServerApi as api } from "../../contract/advertiser-servers.js";
 import { parseEvent } from "../../domain/events.js";
 import { processEvent } from "../../ledger/process-event.js";
 import { faultRequested } from "../faults.js";
 import { ApiError } from "../../errors.js";
 import { enforce, eventLimiter } from "../../rate-limits/limiters.js";
+import { reply } from "../answers.js";
 import { verifyEventSignature } from "../event-signature.js";
 import { limitBody, rawBodyOf } from "../raw-body.js";
 
 export const eventRoutes = Router();
 
-// POST /api/events: an advertiser's server reports a click, sign-up, sale, refund or chargeback.
+// POST /api/events: an advertiser's server reports a click, sign-up, sale, refund or chargeback. The body is
+// verified against its signature first, so it is read raw; parseEvent checks it with the contract's schema
+// (domain/events.ts's eventBody) and the rules between its fields.
 eventRoutes.post("/events", limitBody(limits.maxEventBodyBytes), async (req, res) => {
   const now = new Date();
   const raw = rawBodyOf(req);
@@ -32,7 +36,7 @@ eventRoutes.post("/events", limitBody(limits.maxEventBodyBytes), async (req, res
   });
   if (faultRequested(req, "after-commit"))
     throw new Error("Injected fault: after the ledger commit, before the answer");
-  res.json(outcome);
+  reply(res, api["POST /api/events"], outcome);
 });
 
 function parseJson(raw: Buffer): unknown {

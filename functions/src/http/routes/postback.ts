@@ -1,11 +1,13 @@
 import { Router, type Request, type Response } from "express";
 import { eventSigningSecrets, limits } from "../../config.js";
+import { advertiserServerApi as api } from "../../contract/advertiser-servers.js";
 import { isAdvertiserId, type AdvertiserId } from "../../domain/advertisers.js";
 import { postbackParameters, PostbackFormatError } from "../../domain/inbound-postback.js";
 import { isPostbackToken } from "../../data/integrations.js";
 import { ApiError } from "../../errors.js";
 import { receivePostback } from "../../ledger/postback.js";
 import { badTokenLimiter, enforce, eventLimiter } from "../../rate-limits/limiters.js";
+import { reply } from "../answers.js";
 import { clientAddress } from "../client-address.js";
 import { verifyEventSignature } from "../event-signature.js";
 import { limitBody, rawBodyOf } from "../raw-body.js";
@@ -32,7 +34,7 @@ async function handlePostback(req: Request, res: Response): Promise<void> {
   await authenticate(req, advertiser, token ?? req.get("X-Postback-Token"), now);
   await enforce(eventLimiter, advertiser, advertiser);
   const { status, detail } = await receivePostback(advertiser, req.method, reported, now);
-  res.json(detail === undefined ? { status } : { status, detail });
+  reply(res, api["GET /api/postback/{advertiser}"], detail === undefined ? { status } : { status, detail });
 }
 
 async function authenticate(req: Request, advertiser: AdvertiserId, token: string | undefined, now: Date) {

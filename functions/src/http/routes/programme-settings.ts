@@ -1,13 +1,8 @@
 import { Router } from "express";
-import { z } from "zod";
-import { advertiserIds } from "../../domain/advertisers.js";
-import {
-  changeForApi,
-  programmeSettingsSchema,
-  settingsForApi,
-  type SettingsVersion,
-} from "../../domain/programme-settings.js";
+import { programmeSettingsApi as api } from "../../contract/programme-settings.js";
+import { changeForApi, settingsForApi, type SettingsVersion } from "../../domain/programme-settings.js";
 import { programmeSettingsView, saveProgrammeSettings } from "../../data/programme-settings.js";
+import { reply } from "../answers.js";
 import { callerOf, requireAdmin, requireCaller, requireStaff } from "../auth.js";
 import { parseBody } from "../inputs.js";
 
@@ -25,7 +20,7 @@ const versionView = (version: SettingsVersion) => ({
 // GET /api/programme_settings: each advertiser's settings in force, its version, and its latest versions.
 programmeSettingsRoutes.get("/programme_settings", requireCaller, requireStaff, async (_req, res) => {
   const advertisers = await programmeSettingsView();
-  res.json({
+  reply(res, api["GET /api/programme_settings"], {
     advertisers: advertisers.map((advertiser) => ({
       ...advertiser,
       settings: settingsForApi(advertiser.settings),
@@ -34,16 +29,10 @@ programmeSettingsRoutes.get("/programme_settings", requireCaller, requireStaff, 
   });
 });
 
-const saveRequest = z.strictObject({
-  advertiser: z.enum(advertiserIds, { error: `must be one of ${advertiserIds.join(", ")}.` }),
-  /** The version the admin loaded: a save on top of someone else's newer one is refused. */
-  version: z.number({ error: "must be the version you loaded." }).int().min(0),
-  settings: programmeSettingsSchema,
-});
-
 // POST /api/programme_settings: saves an advertiser's settings as a new version, in force from now (admin).
 programmeSettingsRoutes.post("/programme_settings", requireCaller, requireAdmin, async (req, res) => {
-  const { advertiser, version, settings } = parseBody(saveRequest, req);
+  const route = api["POST /api/programme_settings"];
+  const { advertiser, version, settings } = parseBody(route.body, req);
   const caller = callerOf(req);
   const outcome = await saveProgrammeSettings(
     advertiser,
@@ -52,7 +41,7 @@ programmeSettingsRoutes.post("/programme_settings", requireCaller, requireAdmin,
     { uid: caller.uid, email: caller.email },
     new Date(),
   );
-  res.json({
+  reply(res, route, {
     advertiser,
     version: outcome.version,
     changed: outcome.changed,

@@ -1,6 +1,14 @@
 import { afterEach, expect, test, vi } from "vitest";
 import type { User } from "firebase/auth";
-import { fetchAffiliatePage, type ListFilters } from "./advertiser-api";
+import {
+  fetchAffiliatePage,
+  fetchConversionReport,
+  fetchIntegration,
+  fetchOverdueRefunds,
+  fetchPayoutHistory,
+  recordPayout,
+  type ListFilters,
+} from "./advertiser-api";
 import { fetchEveryAffiliate } from "./every-affiliate";
 import { summaryRowFixture } from "./summary-row-fixture";
 
@@ -31,6 +39,39 @@ test("a page's filters travel in the query string: only those set, the search tr
     "/api/affiliates?limit=20&order=balance&q=jane+d&pending=true&high_risk=true&after=abc_-",
   ]);
   expect(fetch.mock.calls[0]![1]!.headers).toEqual({ Authorization: "id-token" });
+});
+
+test("the other GETs send their query, typed by the contract, as they always did", async () => {
+  const fetch = vi.fn<typeof globalThis.fetch>(async () => answer({}));
+  vi.stubGlobal("fetch", fetch);
+  await fetchConversionReport(user, "cutechat");
+  await fetchIntegration(user, "creategirls");
+  await fetchPayoutHistory(user, null);
+  await fetchPayoutHistory(user, "1795694400000.INV-2026-000123");
+  await fetchOverdueRefunds(user);
+  expect(fetch.mock.calls.map(([path]) => path)).toEqual([
+    "/api/conversion_report?advertiser=cutechat",
+    "/api/integration?advertiser=creategirls",
+    "/api/payout_history",
+    "/api/payout_history?after=1795694400000.INV-2026-000123",
+    "/api/overdue_refunds",
+  ]);
+  expect(fetch.mock.calls.map(([, init]) => [init!.method, init!.body])).toEqual(
+    Array.from({ length: 5 }, () => ["GET", undefined]),
+  );
+});
+
+test("a POST sends its body as JSON", async () => {
+  const fetch = vi.fn<typeof globalThis.fetch>(async () => answer({ status: "recorded" }));
+  vi.stubGlobal("fetch", fetch);
+  await recordPayout(user, summaryRowFixture({ user_id: "u1", pending_payout: 240 }));
+  const [path, init] = fetch.mock.calls[0]!;
+  expect([path, init!.method, init!.body, init!.headers]).toEqual([
+    "/api/record_payout",
+    "POST",
+    JSON.stringify({ user_id: "u1", payout_amount: 240 }),
+    { Authorization: "id-token", "Content-Type": "application/json" },
+  ]);
 });
 
 test("a whole list follows the cursors to the end, in pages of 500; a row that moved is kept once", async () => {

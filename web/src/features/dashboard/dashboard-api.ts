@@ -1,22 +1,26 @@
 /** The dashboard's calls (SPEC.md §7), through the app's API client; components call these, never a path. */
 import type { User } from "firebase/auth";
 import type { AdvertiserId } from "@domain/advertisers";
-import type { DeliveryOutcome, OutboundEvent, OutboundPostback } from "@domain/outbound-postbacks";
+import type { OutboundPostback } from "@domain/outbound-postbacks";
 import type { PayoutDetailsRequest } from "@domain/payout-details-request";
-import { callApi, callApiForPdf, type DownloadedFile } from "../../lib/api";
+import type { PostbackTest } from "@contract/postbacks";
+import { callApi, callApiForPdf, type ApiInput, type DownloadedFile } from "../../lib/api";
 
 export { createAccount } from "../../lib/account-api";
 
 /** The details form as the API takes it: every field a string. */
 export type DetailsForm = Required<{ [K in keyof PayoutDetailsRequest]: string }>;
 
+// The form holds its payout method and account type as strings; its selects offer payoutTypes and
+// accountTypes alone (and the server refuses anything else), so it is the request the contract declares.
+
 export async function updateDetails(user: User, form: DetailsForm): Promise<void> {
-  await callApi(user, "POST", "/api/update_paypal_account", form);
+  await callApi(user, "POST", "/api/update_paypal_account", form as PayoutDetailsRequest);
 }
 
 /** Requests a payout of `price` (the balance as formatted text); the answer is the invoice PDF. */
 export function requestPayout(user: User, form: DetailsForm, price: string): Promise<DownloadedFile> {
-  return callApiForPdf(user, "/api/request_payout", { ...form, price });
+  return callApiForPdf(user, "/api/request_payout", { ...(form as PayoutDetailsRequest), price });
 }
 
 export function downloadInvoice(user: User, invoiceNumber: string): Promise<DownloadedFile> {
@@ -37,32 +41,21 @@ export async function deleteCustomLink(user: User, owner: LinkOwner, link: strin
   await callApi(user, "POST", "/api/delete_custom_link", { ...owner, link });
 }
 
-export interface PostbackDraft {
-  id?: string;
-  advertiser: AdvertiserId;
-  tracker: string;
-  url: string;
-  events: OutboundEvent[];
-}
+/** A postback as the dashboard's form edits it: what save_postback takes. */
+export type PostbackDraft = ApiInput<"POST", "/api/save_postback">;
 
 /** Adds a postback, or replaces the one with its id; answers all of the affiliate's postbacks. */
 export async function savePostback(user: User, draft: PostbackDraft): Promise<OutboundPostback[]> {
-  return (await callApi<{ postbacks: OutboundPostback[] }>(user, "POST", "/api/save_postback", draft)).postbacks;
+  return (await callApi(user, "POST", "/api/save_postback", draft)).postbacks;
 }
 
 export async function deletePostback(user: User, id: string): Promise<OutboundPostback[]> {
-  return (await callApi<{ postbacks: OutboundPostback[] }>(user, "POST", "/api/delete_postback", { id })).postbacks;
+  return (await callApi(user, "POST", "/api/delete_postback", { id })).postbacks;
 }
 
-export interface PostbackTest {
-  url: string;
-  status: number | null;
-  latency_ms: number;
-  outcome: DeliveryOutcome;
-  error: string | null;
-}
+export type { PostbackTest };
 
 /** Calls the postback now with made-up values. */
 export function testPostback(user: User, id: string): Promise<PostbackTest> {
-  return callApi<PostbackTest>(user, "POST", "/api/test_postback", { id });
+  return callApi(user, "POST", "/api/test_postback", { id });
 }

@@ -1,0 +1,156 @@
+/** An affiliate's own account: making it, reading it (SPEC.md §3), and their links (SPEC.md §7). */
+import { z } from "zod";
+import { advertiserIds, defaultAdvertiserId } from "../domain/advertisers.js";
+import { accountTypes, payoutTypes } from "../domain/payout-details.js";
+import { advertiserField, dollars, isoTime, plainTextField, uidField } from "./fields.js";
+import type { Routes } from "./route.js";
+import { latestInvoice } from "./views.js";
+
+const trackerFigures = z.strictObject({
+  total_earnings: dollars,
+  total_sign_ups: z.number(),
+  total_clicks: z.number(),
+  total_sales: z.number(),
+});
+
+/**
+ * SPEC.md §3's per-advertiser fields: `trackers` and `visible_custom_links` for the first advertiser, with
+ * `_cutechat` and `_creategirls` after them for the others. Their names come from the advertiser list.
+ */
+const perAdvertiserFields: Record<string, z.ZodType> = Object.fromEntries(
+  advertiserIds.flatMap((advertiser) => {
+    const suffix = advertiser === defaultAdvertiserId ? "" : `_${advertiser}`;
+    return [
+      [
+        `trackers${suffix}`,
+        z
+          .record(z.string(), trackerFigures)
+          .meta({ description: `${advertiser}'s figures per tracker ("default", "/tw", "removed").` }),
+      ],
+      [
+        `visible_custom_links${suffix}`,
+        z.array(z.string()).meta({ description: `The affiliate's trackers for ${advertiser} ("/tw").` }),
+      ],
+    ];
+  }),
+);
+
+/** GET /api/get_user_data: SPEC.md §3's affiliate data, money in dollars, times in ISO 8601. */
+export const userData = z
+  .strictObject({
+    uid: z.string(),
+    email: z.string(),
+    paypal_payout_account: z.string(),
+    invoice_email: z.string(),
+    tax: z.string(),
+    tron_address: z.string(),
+    name: z.string(),
+    country: z.string(),
+    city: z.string(),
+    address: z.string(),
+    post_code: z.string(),
+    company: z.string(),
+    fedwire_routing_number: z.string(),
+    swift_BIC: z.string(),
+    bank_account_number: z.string(),
+    account_type: z.enum(accountTypes),
+    payout_type: z.enum(payoutTypes),
+    last_payout: isoTime.nullable(),
+    total_earnings: dollars,
+    total_sign_ups: z.number(),
+    total_clicks: z.number(),
+    total_refunds: z.number(),
+    total_refunded: dollars,
+    last_7_days_signups: z.number(),
+    last_7_days_clicks: z.number(),
+    last_7_days_earnings: dollars,
+    last_7_days_sales: z.number(),
+    total_sales: z.number(),
+    total_payouts: dollars,
+    balance: dollars,
+    commission_rate: z.number(),
+    payout_pending: z.boolean(),
+    latest_invoice: latestInvoice.nullable(),
+    transactions: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))).meta({
+      description:
+        "The latest 50 ledger entries, newest first (SPEC.md §3's Transaction: `{advertiser}_id` and `{advertiser}_tracker` are named after the advertiser).",
+      example: [
+        {
+          type: "sale",
+          advertiser_id: "promptchan",
+          promptchan_id: "sale-1001",
+          promptchan_tracker: "/tw",
+          timestamp: "2026-11-21T12:00:00.000Z",
+          transaction_cost: 19.99,
+          earnings: 11.99,
+          refunded: false,
+          repeat_index: 0,
+          note: null,
+        },
+      ],
+    }),
+    sign_ups: z.record(z.string(), z.number()).meta({ description: "Sign-ups per UTC day (YYYY-MM-DD)." }),
+    repeat_rates: z.record(z.string(), z.number()).meta({ description: "The rate per renewal number." }),
+    july4bug_comp: dollars,
+    fraud_user: z.boolean(),
+    ...perAdvertiserFields,
+  })
+  .meta({ id: "UserData" });
+
+/** The trackers of one advertiser after a change (add_custom_link, delete_custom_link). */
+const linksAnswer = z.strictObject({ advertiser: z.enum(advertiserIds), links: z.array(z.string()) });
+
+// A tracker as typed: normalised by the domain rule (SPEC.md §5), after control and markup characters are refused.
+const linkText = plainTextField(64);
+
+export const accountApi = {
+  "POST /api/create_account": {
+    summary: "Makes the caller's affiliate account, once (after sign-in).",
+    description:
+      "Staff and admins get none: they never asked to be affiliates. 201 when the account was made; 200 when it existed, or for staff.",
+    tag: "Accounts",
+    access: "signed-in",
+    body: z.strictObject({}),
+    response: z.strictObject({ status: z.enum(["created", "exists", "staff"]) }),
+    created: "The account was made.",
+    refusals: {},
+  },
+  "GET /api/get_user_data": {
+    summary: "The caller's affiliate data (SPEC.md §3).",
+    tag: "Accounts",
+    access: "signed-in",
+    response: userData,
+    refusals: { 404: "The caller has no affiliate account." },
+  },
+  "POST /api/get_user_data_admin": {
+    summary: "Any affiliate's data, for the admin.",
+    tag: "Accounts",
+    access: "admin",
+    body: z.strictObject({ uid: uidField }),
+    response: userData,
+    refusals: { 404: "No affiliate has that user id." },
+  },
+  "POST /api/add_custom_link": {
+    summary: "Adds a tracker link for the advertiser: normalised, no duplicates, at most 20 per advertiser.",
+    tag: "Accounts",
+    access: "signed-in",
+    body: z.strictObject({ uid: uidField, suffix: linkText, currentAdvertiser: advertiserField }),
+    response: linksAnswer,
+    refusals: {
+      403: "Someone else's links (only the admin may change them), or a suspended account.",
+      404: "No affiliate has that user id.",
+      409: "The tracker exists already, or the advertiser has 20.",
+    },
+  },
+  "POST /api/delete_custom_link": {
+    summary: "Removes a tracker link; its figures move to the removed trackers.",
+    tag: "Accounts",
+    access: "signed-in",
+    body: z.strictObject({ uid: uidField, link: linkText, currentAdvertiser: advertiserField }),
+    response: linksAnswer,
+    refusals: {
+      403: "Someone else's links (only the admin may change them), or a suspended account.",
+      404: "No such tracker.",
+    },
+  },
+} as const satisfies Routes;

@@ -1,0 +1,139 @@
+/**
+ * What advertisers' systems call: their servers' signed events, and their payment platforms' postbacks by
+ * click id (docs/tracking.md). Neither carries an ID token.
+ */
+import { z } from "zod";
+import { advertiserIds } from "../domain/advertisers.js";
+import { eventBody } from "../domain/events.js";
+import { postbackEventTypes } from "../domain/inbound-postback.js";
+import type { Routes } from "./route.js";
+
+/** The example event of the document, exactly as its signature below was computed over it. */
+export const exampleEvent = {
+  id: "sale-1001",
+  advertiser_id: "promptchan",
+  type: "sale",
+  uid: "u3Xq9Lr2VbPz",
+  tracker: "/tw",
+  amount: "19.99",
+  currency: "USD",
+  repeat_index: 0,
+  occurred_at: "2026-11-21T12:00:00Z",
+} as const satisfies z.input<typeof eventBody>;
+
+/**
+ * The signature of exampleEvent's JSON (JSON.stringify, as written above) at t=1795694400 with the emulators'
+ * documented secret for promptchan, "demo-events-secret-promptchan" (http/openapi.test.ts checks it).
+ */
+export const exampleSignature = "t=1795694400,v1=e3075ce2f38b3aa08027e74a4456f7881d5ee0e6d11c11d6c40b7b1995195d5a";
+
+const signature = z
+  .string()
+  .regex(/^t=\d{1,12},v1=[0-9a-f]{64}$/)
+  .meta({
+    description:
+      "HMAC-SHA256 of the raw body with the advertiser's secret: `t=<unix seconds>,v1=<hex of HMAC(secret, \"<t>.<raw body>\")>`, refused more than 300 s from the server's clock. The advertiser is the one whose secret signed it.",
+    example: exampleSignature,
+  });
+
+const eventOutcome = z.strictObject({
+  status: z.enum(["applied", "pending", "ignored", "duplicate"]).meta({
+    description:
+      "applied; pending (a refund waiting for its sale); ignored (a refund of a wholly refunded sale); duplicate (this id again, with the same body: nothing changed).",
+  }),
+  detail: z.string().optional(),
+});
+
+/** A postback's parameters (domain/inbound-postback.ts parses them); platforms' own extra ones are ignored. */
+const postbackParameters = z
+  .looseObject({
+    token: z
+      .string()
+      .optional()
+      .meta({ description: "One of the advertiser's postback tokens (or send X-Postback-Token)." }),
+    event: z.enum(postbackEventTypes).meta({ description: "What happened." }),
+    transaction_id: z
+      .string()
+      .meta({ description: "The platform's own id for this event: the idempotency key.", example: "txn-7731" }),
+    click_id: z.string().optional().meta({
+      description: "The click id our tracking link gave the visitor (22 characters); required for a sign-up or sale.",
+    }),
+    amount: z.string().optional().meta({
+      description: "Dollars: a sale's price; a refund's refunded part (absent: all of it).",
+      example: "19.99",
+    }),
+    currency: z.string().optional().meta({ description: "USD only." }),
+    repeat_index: z.string().optional().meta({ description: "0 for a first payment, n for the n-th renewal." }),
+    renewal: z.string().optional().meta({ description: "1 for a renewal, when the platform has no repeat index." }),
+    sale_id: z
+      .string()
+      .optional()
+      .meta({ description: "A refund's or chargeback's sale: that sale's transaction_id." }),
+    occurred_at: z.string().optional().meta({ description: "ISO 8601 or Unix seconds; absent: when it was received." }),
+  })
+  .meta({
+    description:
+      "Platforms fill one template for every event: an empty or unreplaced {macro} counts as absent, and each event reads only its own parameters.",
+  });
+
+const postbackAnswer = z.strictObject({
+  status: z
+    .enum(["applied", "pending", "ignored", "duplicate", "test"])
+    .meta({ description: "test: the integration page's test click." }),
+  detail: z.string().optional(),
+});
+
+const postbackRefusals = {
+  404: "No such advertiser, or an unknown click id (or another advertiser's).",
+  409: "This transaction_id again with other values, or a refund without its sale or click id.",
+  410: "The click id's attribution window has passed.",
+} as const;
+
+const postbackDescription =
+  "The URL staff copy from the integration page, with the platform's macros: `/api/postback/cutechat?token=…&click_id={click_id}&event={event}&amount={amount}&currency=USD&transaction_id={transaction_id}&repeat_index={repeat_index}&sale_id={sale_id}`. The same transaction_id again answers duplicate. 429 for an address past 30 wrong tokens a minute.";
+
+export const advertiserServerApi = {
+  "POST /api/events": {
+    summary: "An advertiser's server reports a click, sign-up, sale, refund or chargeback.",
+    description:
+      "Signed with X-Signature over the raw body. Each event is applied exactly once: the same `id` again answers `duplicate` and changes nothing; the same `id` with another body is a 409. `amount` is dollars (a decimal string or number, at most 2 decimals); `repeat_index` 0 for the first sale, n for the n-th renewal; `refers_to` the sale's id for a refund or chargeback (`amount` absent: all of it).",
+    tag: "Advertiser servers",
+    access: "advertiser-signature",
+    headers: z.object({ "X-Signature": signature }),
+    body: eventBody.meta({ example: exampleEvent }),
+    response: eventOutcome.meta({ example: { status: "applied" } }),
+    refusals: {
+      404: "No affiliate has that uid.",
+      409: "This id again with another body, or a refund of something that is not a sale.",
+    },
+  },
+  "GET /api/postback/{advertiser}": {
+    summary: "An advertiser's payment platform reports a conversion by click id.",
+    description: postbackDescription,
+    tag: "Advertiser servers",
+    access: "postback-token",
+    params: z.object({ advertiser: z.enum(advertiserIds) }),
+    query: postbackParameters,
+    headers: z.object({
+      "X-Postback-Token": z.string().optional().meta({ description: "The token, when not in the query." }),
+    }),
+    response: postbackAnswer,
+    refusals: postbackRefusals,
+  },
+  "POST /api/postback/{advertiser}": {
+    summary: "The same, with the parameters in a form or JSON body (and the query): a parameter in both must agree.",
+    description: `${postbackDescription} A POST may authenticate with the events API's X-Signature over the body instead of a token.`,
+    tag: "Advertiser servers",
+    access: "postback-token",
+    params: z.object({ advertiser: z.enum(advertiserIds) }),
+    query: postbackParameters.partial(),
+    headers: z.object({
+      "X-Postback-Token": z.string().optional().meta({ description: "The token, when not in the parameters." }),
+      "X-Signature": signature.optional(),
+    }),
+    body: postbackParameters,
+    bodyTypes: ["application/x-www-form-urlencoded", "application/json"],
+    response: postbackAnswer,
+    refusals: postbackRefusals,
+  },
+} as const satisfies Routes;

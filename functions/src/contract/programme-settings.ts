@@ -1,0 +1,82 @@
+/** Programme settings (issue 19): every advertiser's terms for staff to see, and for admins to change. */
+import { z } from "zod";
+import { advertiserIds } from "../domain/advertisers.js";
+import { programmeSettingsSchema, settingFields } from "../domain/programme-settings.js";
+import { advertiserId, isoTime, recorder } from "./fields.js";
+import type { Routes } from "./route.js";
+
+/** The settings as the API gives and takes them: the stored form, with the minimum payout in dollars. */
+export const settingsView = programmeSettingsSchema.in.meta({
+  id: "ProgrammeSettings",
+  example: {
+    commission_rate: 0.6,
+    repeat_rates: { "1": 0.5, "2": 0.5 },
+    hold_days: 30,
+    attribution_window_days: 30,
+    link_domain: "https://promptchan.ai",
+    landing_pages: ["", "/ai-porn"],
+    minimum_payout: 200,
+    payout_interval_days: 30,
+  },
+});
+
+/** A change as the history shows it: the field as the API names it, before and after. */
+const settingChange = z.strictObject({
+  field: z.union([z.enum(settingFields).exclude(["minimum_payout_cents"]), z.literal("minimum_payout")]),
+  from: z.unknown(),
+  to: z.unknown(),
+});
+
+export const settingsVersion = z
+  .strictObject({
+    version: z.number().int(),
+    effective_from: isoTime,
+    changed_by: recorder
+      .nullable()
+      .meta({ description: "Null for version 0, the settings before any admin changed them." }),
+    changes: z.array(settingChange),
+    settings: settingsView,
+  })
+  .meta({ id: "SettingsVersion" });
+
+export const advertiserSettings = z
+  .strictObject({
+    advertiser: z.enum(advertiserIds),
+    version: z.number().int(),
+    settings: settingsView,
+    history: z.array(settingsVersion).meta({ description: "The 20 newest versions, newest first." }),
+  })
+  .meta({ id: "AdvertiserSettings" });
+
+export type SettingsVersion = z.output<typeof settingsVersion>;
+export type AdvertiserSettings = z.output<typeof advertiserSettings>;
+
+export const programmeSettingsApi = {
+  "GET /api/programme_settings": {
+    summary: "Each advertiser's programme settings in force, its version, and its 20 newest versions.",
+    tag: "Programme",
+    access: "staff",
+    response: z.strictObject({ advertisers: z.array(advertiserSettings) }),
+    refusals: { 403: "Not advertiser staff." },
+  },
+  "POST /api/programme_settings": {
+    summary: "Saves an advertiser's settings as the next version, in force from now.",
+    description:
+      "Refuses a bad value with the field and reason (400; a link domain another advertiser has, naming it) and a save on top of someone else's newer version (409).",
+    tag: "Programme",
+    access: "admin",
+    body: z.strictObject({
+      advertiser: advertiserId,
+      /** The version the admin loaded: a save on top of someone else's newer one is refused. */
+      version: z.number({ error: "must be the version you loaded." }).int().min(0),
+      settings: programmeSettingsSchema,
+    }),
+    response: z.strictObject({
+      advertiser: z.enum(advertiserIds),
+      version: z.number().int(),
+      changed: z.boolean(),
+      message: z.string(),
+    }),
+    refusals: { 403: "Not an admin.", 409: "The settings changed since the version you loaded." },
+  },
+} as const satisfies Routes;
