@@ -46,13 +46,22 @@ const selected = (requested.length > 0 ? requested : [...layers]) as Layer[];
 /** The whole run: the static checks, every test, and the export's re-import at the end. */
 const everything = requested.length === 0 && vitestArgs.length === 0;
 
-/** Type-check, lint (zero warnings), the layers, formatting and repeated code: the longest first. */
+/**
+ * Type-check, lint (zero warnings), formatting, the layers and repeated code, the longest first. They run
+ * beside the tests at the lowest CPU priority (nice 19): they take the cores the tests leave idle and never
+ * slow the emulators, whose answers the tests time.
+ */
+const staticCheck = (title: string, script: string) => ({
+  title,
+  command: "nice",
+  args: ["-n", "19", "npm", "run", "--silent", script],
+});
 const staticChecks = [
-  { title: "Type-checking", command: "npm", args: ["run", "--silent", "typecheck"] },
-  { title: "Linting (zero warnings)", command: "npm", args: ["run", "--silent", "lint"] },
-  { title: "Checking formatting", command: "npm", args: ["run", "--silent", "format:check"] },
-  { title: "Checking the layers (dependency-cruiser)", command: "npm", args: ["run", "--silent", "lint:deps"] },
-  { title: "Checking for repeated code (jscpd)", command: "npm", args: ["run", "--silent", "lint:dupes"] },
+  staticCheck("Type-checking", "typecheck"),
+  staticCheck("Linting (zero warnings)", "lint"),
+  staticCheck("Checking formatting", "format:check"),
+  staticCheck("Checking the layers (dependency-cruiser)", "lint:deps"),
+  staticCheck("Checking for repeated code (jscpd)", "lint:dupes"),
 ];
 
 await main(async () => {
@@ -68,8 +77,9 @@ await main(async () => {
     await withEmulatorLock(() => runLayers(env));
     return;
   }
-  // The static checks run beside the tests, one at a time: the tests leave about a quarter of the two cores
-  // idle (they wait on the emulators), which the checks fill. The first check that fails stops the tests.
+  // The static checks run beside the tests, one at a time and niced: the tests leave about a quarter of the
+  // two cores idle (they wait on the emulators), which the checks fill. The first check that fails stops the
+  // tests.
   const tests = new AbortController();
   const checks = stepsSideBySide(staticChecks, 1, (failure) => {
     if (tests.signal.aborted) return;
