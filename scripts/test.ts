@@ -1,6 +1,6 @@
 /**
- * npm test: every test layer (unit, rules, api, e2e) in one vitest run inside one `firebase emulators:exec`,
- * with the static checks (type-check, lint with zero warnings, formatting, layers, repeated code) beside it.
+ * npm test: type-check, lint (zero warnings), format check, then every test layer (unit, rules, api, e2e)
+ * in one vitest run inside one `firebase emulators:exec`.
  *
  *   npm test                        everything
  *   npm run test:<layer>            one layer (unit, rules, api or e2e), skipping the static checks
@@ -46,54 +46,33 @@ const selected = (requested.length > 0 ? requested : [...layers]) as Layer[];
 /** The whole run: the static checks, every test, and the export's re-import at the end. */
 const everything = requested.length === 0 && vitestArgs.length === 0;
 
-/**
- * Type-check, lint (zero warnings), formatting, the layers and repeated code, the longest first. They run
- * beside the tests at the lowest CPU priority (nice 19): they take the cores the tests leave idle and never
- * slow the emulators, whose answers the tests time.
- */
-const staticCheck = (title: string, script: string) => ({
-  title,
-  command: "nice",
-  args: ["-n", "19", "npm", "run", "--silent", script],
-});
-const staticChecks = [
-  staticCheck("Type-checking", "typecheck"),
-  staticCheck("Linting (zero warnings)", "lint"),
-  staticCheck("Checking formatting", "format:check"),
-  staticCheck("Checking the layers (dependency-cruiser)", "lint:deps"),
-  staticCheck("Checking for repeated code (jscpd)", "lint:dupes"),
-];
-
 await main(async () => {
   for (const layer of selected) {
     if (!layers.includes(layer))
       throw new SetupError(`Unknown test layer "${layer}": use one of ${layers.join(", ")}.`);
   }
+  if (everything) {
+    // The static checks, two at a time (each is single-threaded), the longest first.
+    await stepsSideBySide(
+      [
+        { title: "Type-checking", command: "npm", args: ["run", "--silent", "typecheck"] },
+        { title: "Linting (zero warnings)", command: "npm", args: ["run", "--silent", "lint"] },
+        { title: "Checking the layers (dependency-cruiser)", command: "npm", args: ["run", "--silent", "lint:deps"] },
+        { title: "Checking formatting", command: "npm", args: ["run", "--silent", "format:check"] },
+        { title: "Checking for repeated code (jscpd)", command: "npm", args: ["run", "--silent", "lint:dupes"] },
+      ],
+      2,
+    );
+  }
   const { env } = prepareEmulatorEnv();
   if (selected.includes("e2e")) await ensureChromium();
   // Arguments for vitest narrow the run (files, -t): then a layer may rightly run no test.
   if (vitestArgs.length > 0) env.TEST_RUN_NARROWED = "1";
-  if (!everything) {
-    await withEmulatorLock(() => runLayers(env));
-    return;
-  }
-  // The static checks run beside the tests, one at a time and niced: the tests leave about a quarter of the
-  // two cores idle (they wait on the emulators), which the checks fill. The first check that fails stops the
-  // tests.
-  const tests = new AbortController();
-  const checks = stepsSideBySide(staticChecks, 1, (failure) => {
-    if (tests.signal.aborted) return;
-    console.error(`\n✖ ${failure.message} Stopping the tests.`);
-    tests.abort();
-  });
-  const [checked, ran] = await Promise.allSettled([checks, withEmulatorLock(() => runLayers(env, tests.signal))]);
-  if (checked.status === "rejected") throw checked.reason;
-  if (ran.status === "rejected") throw ran.reason;
+  await withEmulatorLock(() => runLayers(env));
 });
 
-async function runLayers(env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<void> {
+async function runLayers(env: NodeJS.ProcessEnv): Promise<void> {
   await buildForEmulators();
-  signal?.throwIfAborted();
   // A full run also exports the emulators' data at the end and checks that it re-imports cleanly.
   const exportDir = path.join(rootDir, ".toolchain", "test-run-export");
   const censusFile = path.join(rootDir, ".toolchain", "test-run-census.json");
@@ -127,10 +106,9 @@ async function runLayers(env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<
       // The emulators run with NODE_ENV=production (see emulator-env.ts); the tests themselves must not.
       `NODE_ENV=test ${everything ? `CENSUS_FILE=${shellQuote(censusFile)} ` : ""}${vitest.map(shellQuote).join(" ")}`,
     ],
-    { env, signal },
+    { env },
   );
   if (!everything) return;
-  signal?.throwIfAborted();
   await step(
     "Re-importing the test run's export",
     localBin("firebase"),

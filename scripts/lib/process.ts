@@ -64,23 +64,11 @@ export function exitOf(child: ChildProcess, title: string): Promise<number> {
   });
 }
 
-/**
- * Runs a step to completion with its output shown; a failure ends the script with the step's name. An abort
- * of `signal` interrupts the step's whole process group (as Ctrl-C would) and the step fails.
- */
-export async function step(
-  title: string,
-  command: string,
-  args: string[],
-  { signal, ...options }: SpawnOptions = {},
-): Promise<void> {
+/** Runs a step to completion with its output shown; a failure ends the script with the step's name. */
+export async function step(title: string, command: string, args: string[], options: SpawnOptions = {}): Promise<void> {
   console.log(`\n▶ ${title}`);
   const started = performance.now();
-  signal?.throwIfAborted();
-  const child = startChild(command, args, options);
-  const interrupt = () => signalGroup(child, "SIGINT");
-  signal?.addEventListener("abort", interrupt, { once: true });
-  const status = await exitOf(child, title).finally(() => signal?.removeEventListener("abort", interrupt));
+  const status = await exitOf(startChild(command, args, options), title);
   if (status !== 0) throw new StepFailed(title, status);
   // Where the time goes, step by step (npm test's own summary of them comes from these lines).
   console.log(`✔ ${title} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
@@ -126,13 +114,11 @@ export async function waitFor(what: string, check: () => Promise<boolean>, timeo
 /**
  * Runs steps side by side, `atOnce` at a time (the static checks are single-threaded: two cores check two
  * things at once). Each step's output is kept and shown whole when it ends, so outputs never interleave;
- * every step runs to its end, and then the first that failed ends the script with its name. `onFailure`
- * hears of a failed step at once.
+ * every step runs to its end, and then the first that failed ends the script with its name.
  */
 export async function stepsSideBySide(
   steps: { title: string; command: string; args: string[] }[],
   atOnce: number,
-  onFailure?: (failure: StepFailed) => void,
 ): Promise<void> {
   const failed: StepFailed[] = [];
   let next = 0;
@@ -148,11 +134,7 @@ export async function stepsSideBySide(
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       const shown = Buffer.concat(output).toString().trimEnd();
       console.log(`\n▶ ${title}${shown ? `\n${shown}` : ""}\n${status === 0 ? "✔" : "✖"} ${title} (${seconds} s)`);
-      if (status !== 0) {
-        const failure = new StepFailed(title, status);
-        failed.push(failure);
-        onFailure?.(failure);
-      }
+      if (status !== 0) failed.push(new StepFailed(title, status));
     }
   };
   await Promise.all(Array.from({ length: Math.min(atOnce, steps.length) }, lane));

@@ -77,7 +77,8 @@ describe("renderInvoicePdf", () => {
         expect(await pdfText(await renderInvoicePdf(invoices[index]!))).toBe(expected[index]);
       }
     }
-  });
+    // Fourteen PDFs rendered and read back: seconds when the emulators' layers share the two cores.
+  }, 30_000);
 
   it("keeps invoices rendered at the same time apart", async () => {
     const expected = await Promise.all(invoices.map(freshText));
@@ -85,7 +86,7 @@ describe("renderInvoicePdf", () => {
     const pdfs = await Promise.all(requested.map((index) => renderInvoicePdf(invoices[index]!)));
     const texts = await Promise.all(pdfs.map(pdfText));
     expect(texts).toEqual(requested.map((index) => expected[index]));
-  });
+  }, 30_000);
 
   it("renders the next invoice after one that failed", async () => {
     const broken = { ...invoices[0]!, payee: undefined } as unknown as InvoiceSnapshot;
