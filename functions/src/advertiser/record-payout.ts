@@ -5,10 +5,10 @@
  */
 import { FieldValue, type DocumentSnapshot, type Transaction } from "firebase-admin/firestore";
 import { limits } from "../config.js";
-import { summaryRow, type SummaryRow } from "../domain/advertiser-summary.js";
+import { summaryRow } from "../domain/advertiser-summary.js";
 import type { AffiliateDoc, PayoutDoc, Recorder } from "../domain/model.js";
 import { centsToDollars, formatDollarsFixed, type Cents } from "../domain/money.js";
-import { payoutDestination, type PayoutDestination } from "../domain/payout-details.js";
+import { payoutDestination } from "../domain/payout-details.js";
 import { mailDoc, mailIds, payoutSentMail } from "../domain/notifications.js";
 import { daysText, isWithinPayoutInterval, type PayoutRules } from "../domain/payout-eligibility.js";
 import { payoutRulesOf } from "../domain/programme-settings.js";
@@ -17,21 +17,9 @@ import { db, refs } from "../data/firestore.js";
 import { stageMail } from "../data/mail.js";
 import { programmeTermsNow } from "../data/programme-settings.js";
 import { recordersOf, writeRecorder } from "../data/payout-audit.js";
+// What recording answers is declared once, in the API's contract.
+import type { RecordedPayout } from "../contract/advertiser.js";
 import { ApiError } from "../errors.js";
-
-export interface RecordedPayout {
-  status: "recorded";
-  invoice_number: string;
-  user_id: string;
-  /** Dollars. */
-  payout_amount: number;
-  paid_at: string;
-  recorded_by: Recorder;
-  /** Where it was to be paid: the destination frozen on its invoice at the request. */
-  paid_to: PayoutDestination;
-  /** The affiliate's summary row after the payout. */
-  row: SummaryRow;
-}
 
 /** "2026-11-20 18:00 UTC": when, in messages staff read. */
 const when = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
