@@ -5,7 +5,7 @@
  * affiliate's e-mail are written in one transaction; asking for the state the affiliate is already in
  * changes nothing and sends nothing.
  */
-import { summaryRow, type SummaryRow } from "../domain/advertiser-summary.js";
+import { summaryRow } from "../domain/advertiser-summary.js";
 import type { Recorder } from "../domain/model.js";
 import { accountSuspendedMail, mailDoc, mailIds } from "../domain/notifications.js";
 import { limits } from "../config.js";
@@ -13,14 +13,8 @@ import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { db, refs } from "../data/firestore.js";
 import { stageMail } from "../data/mail.js";
 import { programmeTermsNow } from "../data/programme-settings.js";
-
-export interface SuspensionResult {
-  user_id: string;
-  fraud_user: boolean;
-  /** False when the affiliate was already in that state (nothing was written). */
-  changed: boolean;
-  row: SummaryRow;
-}
+// What a suspension answers is declared once, in the API's contract.
+import type { SuspensionResult } from "../contract/advertiser.js";
 
 export async function setSuspension(
   uid: string,
