@@ -7,35 +7,19 @@
  * they wait in click shards.
  */
 import type { AdvertiserId } from "../domain/advertisers.js";
-import {
-  programmeFunnels,
-  programmeTrackerRows,
-  type FunnelRow,
-  type ProgrammeTrackerRow,
-} from "../domain/conversion-report.js";
+import { programmeFunnels, programmeTrackerRows, type ProgrammeTrackerRow } from "../domain/conversion-report.js";
 import { db, refs } from "../data/firestore.js";
 import { readFunnelShards, readRankableTrackerFunnels } from "../data/programme-funnels.js";
+// What the report answers is declared once, in the API's contract.
+import type { ProgrammeReport } from "../contract/advertiser.js";
 
 /** How many trackers the report lists. */
 export const topTrackersListed = 25;
 /** A tracker needs this many clicks to be ranked (a handful of lucky clicks is not a rate). */
 export const minTrackerClicks = 20;
 
-export interface TrackerFunnel extends FunnelRow {
-  uid: string;
-  email: string;
-  name: string;
-  tracker: string;
-}
-
-export interface ProgrammeReport {
-  advertiser: AdvertiserId;
-  affiliates: number;
-  totals: Omit<FunnelRow, "key">;
-  landings: FunnelRow[];
-  top_trackers: TrackerFunnel[];
-  min_tracker_clicks: number;
-}
+/** One of the programme's best converting trackers, as the report lists it. */
+type TrackerFunnel = ProgrammeReport["top_trackers"][number];
 
 export async function loadConversionReport(advertiser: AdvertiserId): Promise<ProgrammeReport> {
   const [shards, trackers, affiliates] = await Promise.all([
