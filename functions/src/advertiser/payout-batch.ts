@@ -15,19 +15,15 @@ import type { Recorder } from "../domain/model.js";
 import { db, refs } from "../data/firestore.js";
 import { ApiError } from "../errors.js";
 import { recordPayout } from "./record-payout.js";
+// What a batch answers is declared once, in the API's contract.
+import type { PayoutBatch } from "../contract/advertiser.js";
 
 /** Payouts recorded at once: different affiliates, so their transactions never wait for each other. */
 const recordedAtOnce = 8;
 
 const batchRef = (id: string) => refs.payoutBatches().doc(id);
 
-export interface BatchView extends Omit<BatchDoc, "created_at" | "completed_at"> {
-  id: string;
-  created_at: string;
-  completed_at: string | null;
-}
-
-function view(id: string, batch: BatchDoc): BatchView {
+function view(id: string, batch: BatchDoc): PayoutBatch {
   return {
     id,
     ...batch,
@@ -92,7 +88,7 @@ export async function runBatch(
   by: Recorder,
   now: Date,
   { stopAfter }: { stopAfter?: number } = {},
-): Promise<BatchView> {
+): Promise<PayoutBatch> {
   const snapshot = await batchRef(id).get();
   if (!snapshot.exists) throw new ApiError("not_found", `No payout batch ${id}.`);
   const batch = reviveBatch(snapshot.data()!);
@@ -167,7 +163,7 @@ async function saveOutcomes(id: string, outcomes: Map<number, BatchItem>, now: D
   });
 }
 
-export async function loadBatch(id: string): Promise<BatchView> {
+export async function loadBatch(id: string): Promise<PayoutBatch> {
   const snapshot = await batchRef(id).get();
   if (!snapshot.exists) throw new ApiError("not_found", `No payout batch ${id}.`);
   return view(id, reviveBatch(snapshot.data()!));
