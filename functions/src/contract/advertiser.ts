@@ -16,7 +16,7 @@ import {
   recorder,
   uidField,
 } from "./fields.js";
-import type { Routes } from "./route.js";
+import { staffOnly, type Routes } from "./route.js";
 import { payoutDestination, summaryRow } from "./views.js";
 
 /**
@@ -178,8 +178,6 @@ export type PayoutBatch = z.output<typeof payoutBatch>;
 export type IssuedPayout = z.output<typeof issuedPayout>;
 export type SuspensionResult = z.output<typeof suspensionResult>;
 export type ProgrammeReport = z.output<typeof programmeReport>;
-
-const staffOnly = { 403: "Not advertiser staff." } as const;
 
 export const advertiserApi = {
   "GET /api/check_advertiser": {

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { advertiserIds } from "../domain/advertisers.js";
 import { advertiserId, isoTime } from "./fields.js";
-import type { Routes } from "./route.js";
+import { staffOnly, type Routes } from "./route.js";
 
 const postbackOutcomes = ["applied", "duplicate", "pending", "ignored", "refused", "test"] as const;
 
@@ -64,8 +64,6 @@ export const testConversion = z
     entry: receivedPostback.optional().meta({ description: "The postback as the log shows it." }),
   })
   .meta({ id: "TestConversion" });
-
-const staffOnly = { 403: "Not advertiser staff." } as const;
 
 export const integrationApi = {
   "GET /api/integration": {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { advertiserIds } from "../domain/advertisers.js";
 import { programmeSettingsSchema, settingFields } from "../domain/programme-settings.js";
 import { advertiserId, isoTime, recorder } from "./fields.js";
-import type { Routes } from "./route.js";
+import { staffOnly, type Routes } from "./route.js";
 
 /** The settings as the API gives and takes them: the stored form, with the minimum payout in dollars. */
 export const settingsView = programmeSettingsSchema.in.meta({
@@ -57,7 +57,7 @@ export const programmeSettingsApi = {
     tag: "Programme",
     access: "staff",
     response: z.strictObject({ advertisers: z.array(advertiserSettings) }),
-    refusals: { 403: "Not advertiser staff." },
+    refusals: staffOnly,
   },
   "POST /api/programme_settings": {
     summary: "Saves an advertiser's settings as the next version, in force from now.",

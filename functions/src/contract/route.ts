@@ -55,6 +55,9 @@ export interface RouteSpec {
   refusals: Partial<Record<RefusalStatus, string>>;
 }
 
+/** The refusal every staff route documents: a signed-in caller who is not staff. */
+export const staffOnly = { 403: "Not advertiser staff." } as const;
+
 /** "METHOD /api/path". */
 export type RouteKey = `${Method} /api/${string}`;
 
