@@ -4,10 +4,10 @@
  * conversion, sent through the very code a platform's postback goes through.
  */
 import { randomBytes } from "node:crypto";
-import type { TestConversion } from "../contract/integration.js";
+import type { IntegrationView, TestConversion } from "../contract/integration.js";
 import type { AdvertiserId } from "../domain/advertisers.js";
 import { newClick } from "../domain/clicks.js";
-import { postbackUrlTemplate, type IntegrationView } from "../domain/inbound-postback.js";
+import { postbackUrlTemplate } from "../domain/inbound-postback.js";
 import { advertiserSettings } from "../data/advertiser-config.js";
 import { findClickForConversion } from "../data/clicks.js";
 import { refs } from "../data/firestore.js";

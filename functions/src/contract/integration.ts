@@ -104,4 +104,5 @@ export const integrationApi = {
   },
 } as const satisfies Routes;
 
+export type IntegrationView = z.output<typeof integrationView>;
 export type TestConversion = z.output<typeof testConversion>;

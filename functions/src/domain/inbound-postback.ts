@@ -222,18 +222,3 @@ export interface ReceivedPostbackView {
   outcome: PostbackOutcome;
   reason: string | null;
 }
-
-/** GET /api/integration's answer: what the integration page shows for one advertiser. */
-export interface IntegrationView {
-  advertiser: AdvertiserId;
-  /** The URL to paste into the platform; null until the advertiser has a token. */
-  postback_url: string | null;
-  attribution_window_days: number;
-  /** The working tokens, newest first: the first is the current one. */
-  tokens: { token: string; created_at: string; created_by: string; expires_at: string | null }[];
-  test_click_id: string | null;
-  /** The postback URL filled in for a test sale of the test click. */
-  test_url: string | null;
-  /** The newest 100 postbacks received, newest first. */
-  recent: ReceivedPostbackView[];
-}

@@ -3,7 +3,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { User } from "firebase/auth";
 import { createQueryClient } from "../../lib/query-client";
-import type { IntegrationView as Integration } from "@domain/inbound-postback";
+import type { IntegrationView as Integration } from "@contract/integration";
 
 const api = vi.hoisted(() => ({
   fetchIntegration: vi.fn<(user: unknown, advertiser: string) => Promise<unknown>>(),
