@@ -1,6 +1,6 @@
 /**
- * npm test: type-check, lint (zero warnings), format check, then every test layer (unit, rules, api, e2e)
- * in one vitest run inside one `firebase emulators:exec`.
+ * npm test: every test layer (unit, rules, api, e2e) in one vitest run inside one `firebase emulators:exec`,
+ * and beside it, on the cores the tests leave idle, the type-check, lint (zero warnings) and format check.
  *
  *   npm test                        everything
  *   npm run test:<layer>            one layer (unit, rules, api or e2e), skipping the static checks
@@ -46,32 +46,50 @@ const selected = (requested.length > 0 ? requested : [...layers]) as Layer[];
 /** The whole run: the static checks, every test, and the export's re-import at the end. */
 const everything = requested.length === 0 && vitestArgs.length === 0;
 
+const staticChecks = [
+  { title: "Type-checking", command: "npm", args: ["run", "--silent", "typecheck"] },
+  { title: "Linting (zero warnings)", command: "npm", args: ["run", "--silent", "lint"] },
+  { title: "Checking the layers (dependency-cruiser)", command: "npm", args: ["run", "--silent", "lint:deps"] },
+  { title: "Checking formatting", command: "npm", args: ["run", "--silent", "format:check"] },
+  { title: "Checking for repeated code (jscpd)", command: "npm", args: ["run", "--silent", "lint:dupes"] },
+];
+
 await main(async () => {
   for (const layer of selected) {
     if (!layers.includes(layer))
       throw new SetupError(`Unknown test layer "${layer}": use one of ${layers.join(", ")}.`);
   }
-  if (everything) {
-    // The static checks, two at a time (each is single-threaded), the longest first.
-    await stepsSideBySide(
-      [
-        { title: "Type-checking", command: "npm", args: ["run", "--silent", "typecheck"] },
-        { title: "Linting (zero warnings)", command: "npm", args: ["run", "--silent", "lint"] },
-        { title: "Checking the layers (dependency-cruiser)", command: "npm", args: ["run", "--silent", "lint:deps"] },
-        { title: "Checking formatting", command: "npm", args: ["run", "--silent", "format:check"] },
-        { title: "Checking for repeated code (jscpd)", command: "npm", args: ["run", "--silent", "lint:dupes"] },
-      ],
-      2,
-    );
-  }
-  const { env } = prepareEmulatorEnv();
-  if (selected.includes("e2e")) await ensureChromium();
-  // Arguments for vitest narrow the run (files, -t): then a layer may rightly run no test.
-  if (vitestArgs.length > 0) env.TEST_RUN_NARROWED = "1";
-  await withEmulatorLock(() => runLayers(env));
+  // The static checks run beside the tests, two at a time (each is single-threaded), at the lowest priority:
+  // much of the tests' time is spent waiting on the emulators, and the checks take only the cores left idle.
+  // Their reports are held until the tests end, so they never cut into vitest's output; a failed check is
+  // shown at once and stops the tests.
+  const stopTests = new AbortController();
+  const held: string[] = [];
+  const checks = everything
+    ? stepsSideBySide(staticChecks, 2, {
+        lowestPriority: true,
+        onReport: ({ ok, text }) => {
+          if (ok) return void held.push(text);
+          console.log(text);
+          stopTests.abort();
+        },
+      })
+    : Promise.resolve();
+  const tests = (async () => {
+    const { env } = prepareEmulatorEnv();
+    if (selected.includes("e2e")) await ensureChromium();
+    // Arguments for vitest narrow the run (files, -t): then a layer may rightly run no test.
+    if (vitestArgs.length > 0) env.TEST_RUN_NARROWED = "1";
+    await withEmulatorLock(() => runLayers(env, stopTests.signal));
+  })();
+  const [checked, tested] = await Promise.allSettled([checks, tests]);
+  for (const text of held) console.log(text);
+  // A failed check is the reason the tests stopped, so it is the one named.
+  if (checked.status === "rejected") throw checked.reason;
+  if (tested.status === "rejected") throw tested.reason;
 });
 
-async function runLayers(env: NodeJS.ProcessEnv): Promise<void> {
+async function runLayers(env: NodeJS.ProcessEnv, stop: AbortSignal): Promise<void> {
   await buildForEmulators();
   // A full run also exports the emulators' data at the end and checks that it re-imports cleanly.
   const exportDir = path.join(rootDir, ".toolchain", "test-run-export");
@@ -106,7 +124,7 @@ async function runLayers(env: NodeJS.ProcessEnv): Promise<void> {
       // The emulators run with NODE_ENV=production (see emulator-env.ts); the tests themselves must not.
       `NODE_ENV=test ${everything ? `CENSUS_FILE=${shellQuote(censusFile)} ` : ""}${vitest.map(shellQuote).join(" ")}`,
     ],
-    { env },
+    { env, stop },
   );
   if (!everything) return;
   await step(
@@ -121,7 +139,7 @@ async function runLayers(env: NodeJS.ProcessEnv): Promise<void> {
       exportDir,
       `node scripts/verify-export.ts ${shellQuote(censusFile)}`,
     ],
-    { env },
+    { env, stop },
   );
 }
 

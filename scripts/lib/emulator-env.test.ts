@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { findCloudCliFirestoreJar, findJava, parseJavaMajor } from "./emulator-env.ts";
+import { findCloudCliFirestoreJar, findJava, firestoreJvmOptions, parseJavaMajor } from "./emulator-env.ts";
 
 describe("parseJavaMajor", () => {
   test.each([
@@ -68,5 +68,17 @@ describe("findCloudCliFirestoreJar", () => {
     expect(() => findCloudCliFirestoreJar([empty])).toThrow(
       /^The Firestore emulator is missing: .*gcloud components install cloud-firestore-emulator/,
     );
+  });
+});
+
+describe("firestoreJvmOptions", () => {
+  test("adds the parallel collector to what the developer gave, or gives it alone", () => {
+    expect(firestoreJvmOptions(undefined)).toBe("-XX:+UseParallelGC");
+    expect(firestoreJvmOptions("-Xmx2g")).toBe("-Xmx2g -XX:+UseParallelGC");
+  });
+
+  test("keeps a collector the developer chose (two stop the JVM)", () => {
+    expect(firestoreJvmOptions("-Xmx2g -XX:+UseZGC")).toBe("-Xmx2g -XX:+UseZGC");
+    expect(firestoreJvmOptions("-XX:+UseSerialGC")).toBe("-XX:+UseSerialGC");
   });
 });

