@@ -19,6 +19,8 @@ const token = "pbt_currentcurrentcurrentcurrentcurrent1234";
 const old = "pbt_previouspreviouspreviouspreviousprev9876";
 const url = (with_: string) =>
   `http://127.0.0.1:5050/api/postback/promptchan?token=${with_}&click_id={click_id}&event={event}`;
+/** How the panel shows a token while it is hidden. */
+const hidden = (shown: string) => `${shown.slice(0, 4)}${"•".repeat(12)}${shown.slice(-4)}`;
 
 const integration = (overrides: Partial<Integration> = {}): Integration => ({
   advertiser: "promptchan",
@@ -77,11 +79,12 @@ afterEach(cleanup);
 describe("the postback integration", () => {
   test("shows the URL to paste, the masked token and the postbacks received, filterable by outcome", async () => {
     renderPanel();
-    expect(await screen.findByText(url(token))).toBeTruthy();
+    expect(await screen.findByText(url(hidden(token)))).toBeTruthy();
     expect(api.fetchIntegration).toHaveBeenCalledWith(user, "promptchan");
-    expect(screen.getByLabelText("Current token").textContent).toBe("pbt_curr••••••••••••1234");
-    fireEvent.click(screen.getByRole("button", { name: "Reveal" }));
+    expect(screen.getByLabelText("Current token").textContent).toBe("pbt_••••••••••••1234");
+    fireEvent.click(screen.getByRole("button", { name: "Reveal the token" }));
     expect(screen.getByLabelText("Current token").textContent).toBe(token);
+    expect(screen.getByText(url(token))).toBeTruthy();
 
     const log = screen.getByRole("region", { name: "Postbacks received, newest first" });
     expect(within(log).getAllByRole("row")).toHaveLength(3);
@@ -115,8 +118,8 @@ describe("the postback integration", () => {
     expect(within(dialog()).getByText(/keeps working for 7 days/)).toBeTruthy();
     expect(api.rotateToken).not.toHaveBeenCalled();
     fireEvent.click(within(dialog()).getByRole("button", { name: "Rotate", hidden: true }));
-    expect(await screen.findByText(url(rotated))).toBeTruthy();
-    expect(screen.getByText(/The previous token \(pbt_curr••••••••••••1234\) still works until/)).toBeTruthy();
+    expect(await screen.findByText(url(hidden(rotated)))).toBeTruthy();
+    expect(screen.getByText(/The previous token \(pbt_••••••••••••1234\) still works until/)).toBeTruthy();
   });
 
   test("revoking the previous token asks first; a refusal is said in the page", async () => {
@@ -142,8 +145,10 @@ describe("the postback integration", () => {
     api.fetchIntegration.mockResolvedValue(integration({ postback_url: null, tokens: [], recent: [] }));
     api.rotateToken.mockResolvedValue(integration());
     renderPanel();
-    fireEvent.click(await screen.findByRole("button", { name: "Create token" }));
-    expect(await screen.findByText(url(token))).toBeTruthy();
+    expect(await screen.findByText(/has no postback token yet/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Reveal the token" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Create token" }));
+    expect(await screen.findByText(url(hidden(token)))).toBeTruthy();
     expect(api.rotateToken).toHaveBeenCalledWith(user, "promptchan");
   });
 
@@ -153,7 +158,7 @@ describe("the postback integration", () => {
       outcome: { status: "test", detail: "Test sale of $5.00 received for the test click: the integration works." },
     });
     renderPanel();
-    await screen.findByText(url(token));
+    await screen.findByText(url(hidden(token)));
     fireEvent.change(screen.getByRole("textbox", { name: "Amount ($)" }), { target: { value: "5.00" } });
     fireEvent.click(screen.getByRole("button", { name: "Send a test conversion" }));
     expect((await screen.findByRole("status")).textContent).toBe(
@@ -165,8 +170,106 @@ describe("the postback integration", () => {
 
   test("each advertiser has its own integration", async () => {
     renderPanel();
-    await screen.findByText(url(token));
+    await screen.findByText(url(hidden(token)));
     fireEvent.click(screen.getByRole("radio", { name: "CuteChat" }));
     await waitFor(() => expect(api.fetchIntegration).toHaveBeenLastCalledWith(user, "cutechat"));
+  });
+});
+
+describe("the token stays masked everywhere until Reveal", () => {
+  // Random-looking, like the server's (pbt_ and 32 bytes in base64url), so no word of the page matches them.
+  const secret = "pbt_Hq3ZxV9mKp2WcR7tYb4NdF6gJs8LuE1aQo5iTe0rXyZ";
+  const previous = "pbt_Wn4Bc8Lk2Xq6Rt0Vm3Ps7Gd5Jh9Fz1Yu4Ea8Ko2Ni6";
+  const testUrl = `${url(secret).replace("{click_id}", "TeStClIcKiDtEsTcLiCkId").replace("{event}", "sale")}&amount=19.99`;
+  const withSecrets = () =>
+    integration({
+      postback_url: url(secret),
+      test_click_id: "TeStClIcKiDtEsTcLiCkId",
+      test_url: testUrl,
+      tokens: [
+        { token: secret, created_at: "2026-11-24T10:00:00Z", created_by: "staff@demo.test", expires_at: null },
+        {
+          token: previous,
+          created_at: "2026-11-20T10:00:00Z",
+          created_by: "staff@demo.test",
+          expires_at: "2026-12-01T10:00:00Z",
+        },
+      ],
+    });
+
+  /** The pieces of a token's secret part (after "pbt_"), five characters long, that the page's text shows. */
+  const exposed = (token: string) => {
+    const text = document.body.textContent ?? "";
+    const body = token.slice(4);
+    const pieces = Array.from({ length: body.length - 4 }, (_, at) => body.slice(at, at + 5));
+    return pieces.filter((piece) => text.includes(piece));
+  };
+
+  /** navigator.clipboard as the test needs it, put back after the test. */
+  function withClipboard(writeText: (text: string) => Promise<void>) {
+    const original = Object.getOwnPropertyDescriptor(navigator, "clipboard");
+    Object.defineProperty(navigator, "clipboard", { configurable: true, value: { writeText } });
+    return () => {
+      if (original) Object.defineProperty(navigator, "clipboard", original);
+      else Reflect.deleteProperty(navigator, "clipboard");
+    };
+  }
+
+  beforeEach(() => api.fetchIntegration.mockResolvedValue(withSecrets()));
+
+  test("neither token shows in the token, the postback URL or the test URL until Reveal; Hide masks them again", async () => {
+    renderPanel();
+    expect(await screen.findByText(url(hidden(secret)))).toBeTruthy();
+    expect(screen.getByLabelText("Current token").textContent).toBe(`pbt_${"•".repeat(12)}rXyZ`);
+    expect(screen.getByText(testUrl.replace(secret, hidden(secret)))).toBeTruthy();
+    expect(screen.getByText(`The previous token (pbt_${"•".repeat(12)}2Ni6) still works until`, { exact: false }));
+    expect(exposed(secret)).toEqual([]);
+    expect(exposed(previous)).toEqual([]);
+
+    fireEvent.click(screen.getByRole("button", { name: "Reveal the token" }));
+    expect(screen.getByLabelText("Current token").textContent).toBe(secret);
+    expect(screen.getByText(url(secret))).toBeTruthy();
+    expect(screen.getByText(testUrl)).toBeTruthy();
+    expect(screen.getByText(new RegExp(`The previous token \\(${previous}\\) still works until`))).toBeTruthy();
+    expect(exposed(secret).length).toBeGreaterThan(0);
+
+    fireEvent.click(screen.getByRole("button", { name: "Hide the token" }));
+    expect(exposed(secret)).toEqual([]);
+    expect(exposed(previous)).toEqual([]);
+    expect(screen.getByRole("button", { name: "Reveal the token" })).toBeTruthy();
+  });
+
+  test("Copy copies the real token and URLs while they are masked", async () => {
+    const writeText = vi.fn(async () => undefined);
+    const restore = withClipboard(writeText);
+    try {
+      renderPanel();
+      await screen.findByText(url(hidden(secret)));
+      fireEvent.click(screen.getByRole("button", { name: "Copy the postback URL" }));
+      await waitFor(() => expect(writeText).toHaveBeenLastCalledWith(url(secret)));
+      fireEvent.click(screen.getByRole("button", { name: "Copy the current token" }));
+      await waitFor(() => expect(writeText).toHaveBeenLastCalledWith(secret));
+      fireEvent.click(screen.getByRole("button", { name: "Copy the test URL" }));
+      await waitFor(() => expect(writeText).toHaveBeenLastCalledWith(testUrl));
+      expect(exposed(secret)).toEqual([]);
+    } finally {
+      restore();
+    }
+  });
+
+  test("when the browser refuses to copy, the token is revealed and the real URL selected for Ctrl+C", async () => {
+    const restore = withClipboard(() =>
+      Promise.reject(new DOMException("Write permission denied.", "NotAllowedError")),
+    );
+    try {
+      renderPanel();
+      await screen.findByText(url(hidden(secret)));
+      fireEvent.click(screen.getByRole("button", { name: "Copy the postback URL" }));
+      expect((await screen.findByRole("status")).textContent).toMatch(/the value is selected, press Ctrl\+C/);
+      expect(window.getSelection()?.toString()).toBe(url(secret));
+      expect(screen.getByRole("button", { name: "Hide the token" })).toBeTruthy();
+    } finally {
+      restore();
+    }
   });
 });

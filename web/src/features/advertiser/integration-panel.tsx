@@ -2,17 +2,22 @@
  * The postback integration (issue 18), per advertiser: the URL to paste into the payment platform, its
  * tokens (rotated with a week's overlap), a test conversion, and the last 100 postbacks received with what
  * came of each, so an integration can be debugged without reading logs.
+ *
+ * The token is a password for the advertiser's postbacks: wherever the panel shows it (the token itself, the
+ * postback URL, the test URL), it shows it masked until staff press Reveal, one switch for the whole panel;
+ * Copy always copies the real value.
  */
-import { useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { User } from "firebase/auth";
 import { advertisers, type AdvertiserId } from "@domain/advertisers";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
-import { CopyButton } from "../../components/ui/copy-button";
 import { Message } from "../../components/ui/message";
 import { Table, type Column } from "../../components/ui/table";
 import { useAction } from "../../components/ui/use-action";
+import { useCopy } from "../../components/ui/use-copy";
 import type { IntegrationView as Integration } from "@contract/integration";
 import type { PostbackOutcome } from "@domain/inbound-postback";
 import { fetchIntegration, revokeToken, rotateToken, sendTestConversion, type TestConversion } from "./advertiser-api";
@@ -39,6 +44,27 @@ export const outcomeLabels: Record<PostbackOutcome, string> = {
   test: "Test",
 };
 
+/**
+ * A token as shown while hidden: its kind ("pbt_") and its last four characters, enough to tell the current
+ * token from the previous one and to match the one set in a platform, and nothing of the secret between.
+ */
+export function maskToken(token: string): string {
+  const kind = /^[a-z]{1,8}_/.exec(token)?.[0] ?? "";
+  return `${kind}${"•".repeat(12)}${token.slice(-4)}`;
+}
+
+/** `text` (a token, or a URL carrying one) with every one of `tokens` in it masked. */
+export function maskTokens(text: string, tokens: readonly string[]): string {
+  return tokens.reduce((shown, token) => shown.split(token).join(maskToken(token)), text);
+}
+
+/** Whether the panel shows tokens whole, and how it shows a text that may carry one. */
+interface Secrecy {
+  /** The text as the panel shows it: masked until Reveal. */
+  shown(text: string): string;
+  reveal(): void;
+}
+
 const outcomeFilters = ["all", "refused", "applied", "duplicate", "pending", "ignored", "test"] as const;
 type OutcomeFilter = (typeof outcomeFilters)[number];
 
@@ -59,6 +85,8 @@ function IntegrationView({ user, advertiser }: { user: User; advertiser: Adverti
   const key = ["integration", user.uid, advertiser];
   const integration = useQuery({ queryKey: key, queryFn: () => fetchIntegration(user, advertiser) });
   const changing = useAction();
+  const [revealed, setRevealed] = useState(false);
+  const secrecyNote = useId();
 
   /** Runs a change; its answer is the new state of the page, or its refusal is said in the page. */
   const change = (action: () => Promise<Integration>): Promise<boolean> =>
@@ -75,12 +103,30 @@ function IntegrationView({ user, advertiser }: { user: User; advertiser: Adverti
     );
   }
   const data = integration.data;
+  const tokens = data.tokens.map((entry) => entry.token);
+  const secrecy: Secrecy = {
+    shown: (text) => (revealed ? text : maskTokens(text, tokens)),
+    reveal: () => setRevealed(true),
+  };
   return (
     <div className={styles.integration}>
       {changing.message ? <Message tone={changing.message.tone}>{changing.message.text}</Message> : null}
-      <PostbackUrl data={data} onCreate={() => void change(() => rotateToken(user, advertiser))} />
+      {tokens.length > 0 ? (
+        <div className={styles["integration-url"]}>
+          <span className="muted" id={secrecyNote}>
+            {revealed
+              ? "The token is shown whole. Hide it before sharing your screen."
+              : "The token is masked wherever it appears; Copy still copies it whole."}
+          </span>
+          <Button size="small" variant="ghost" aria-describedby={secrecyNote} onClick={() => setRevealed(!revealed)}>
+            {revealed ? "Hide the token" : "Reveal the token"}
+          </Button>
+        </div>
+      ) : null}
+      <PostbackUrl data={data} secrecy={secrecy} onCreate={() => void change(() => rotateToken(user, advertiser))} />
       <Tokens
         data={data}
+        secrecy={secrecy}
         onRotate={() => change(() => rotateToken(user, advertiser))}
         onRevoke={(token) => change(() => revokeToken(user, advertiser, token))}
       />
@@ -88,6 +134,7 @@ function IntegrationView({ user, advertiser }: { user: User; advertiser: Adverti
         user={user}
         advertiser={advertiser}
         testUrl={data.test_url}
+        secrecy={secrecy}
         onSent={() => void integration.refetch()}
       />
       <ReceivedPostbacks data={data} refreshing={integration.isFetching} onRefresh={() => void integration.refetch()} />
@@ -95,7 +142,43 @@ function IntegrationView({ user, advertiser }: { user: User; advertiser: Adverti
   );
 }
 
-function PostbackUrl({ data, onCreate }: { data: Integration; onCreate(): void }) {
+/**
+ * Copy for a value the panel may show masked: it copies the real value. When the browser refuses, the panel
+ * reveals the token and selects the value, so that one keystroke copies what is really there.
+ */
+function CopySecret({
+  value,
+  label,
+  from,
+  secrecy,
+}: {
+  value: string;
+  label: string;
+  from: () => HTMLElement | null;
+  secrecy: Secrecy;
+}) {
+  const { state, copy } = useCopy();
+  async function copyValue() {
+    if (await copy(value)) return;
+    flushSync(secrecy.reveal);
+    const shown = from();
+    if (shown) window.getSelection()?.selectAllChildren(shown);
+  }
+  return (
+    <>
+      <Button size="small" variant="ghost" onClick={() => void copyValue()} aria-label={label}>
+        {state === "copied" ? "Copied!" : "Copy"}
+      </Button>
+      {state === "refused" ? (
+        <span role="status" className={styles["payout-refusal"]}>
+          Copying was not allowed: the value is selected, press Ctrl+C (⌘C on a Mac).
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+function PostbackUrl({ data, secrecy, onCreate }: { data: Integration; secrecy: Secrecy; onCreate(): void }) {
   const url = useRef<HTMLElement>(null);
   const name = advertisers[data.advertiser].name;
   return (
@@ -109,12 +192,12 @@ function PostbackUrl({ data, onCreate }: { data: Integration; onCreate(): void }
             API&apos;s X-Signature instead of the token.
           </p>
           <div className={styles["integration-url"]}>
-            <code ref={url}>{data.postback_url}</code>
-            <CopyButton
+            <code ref={url}>{secrecy.shown(data.postback_url)}</code>
+            <CopySecret
               value={data.postback_url}
               label="Copy the postback URL"
               from={() => url.current}
-              refusalClassName={styles["payout-refusal"]}
+              secrecy={secrecy}
             />
           </div>
         </>
@@ -146,19 +229,19 @@ function PostbackUrl({ data, onCreate }: { data: Integration; onCreate(): void }
 
 function Tokens({
   data,
+  secrecy,
   onRotate,
   onRevoke,
 }: {
   data: Integration;
+  secrecy: Secrecy;
   onRotate(): Promise<boolean>;
   onRevoke(token: string): Promise<boolean>;
 }) {
-  const [revealed, setRevealed] = useState(false);
   const [confirming, setConfirming] = useState<"rotate" | { revoke: string } | null>(null);
   const [current, ...previous] = data.tokens;
   const tokenText = useRef<HTMLElement>(null);
   if (!current) return null;
-  const masked = (token: string) => `${token.slice(0, 8)}${"•".repeat(12)}${token.slice(-4)}`;
 
   async function confirm() {
     const action = confirming;
@@ -172,16 +255,13 @@ function Tokens({
       <h3 id="postback-tokens">Token</h3>
       <div className={styles["integration-url"]}>
         <code ref={tokenText} aria-label="Current token">
-          {revealed ? current.token : masked(current.token)}
+          {secrecy.shown(current.token)}
         </code>
-        <Button size="small" variant="ghost" onClick={() => setRevealed(!revealed)}>
-          {revealed ? "Hide" : "Reveal"}
-        </Button>
-        <CopyButton
+        <CopySecret
           value={current.token}
           label="Copy the current token"
           from={() => tokenText.current}
-          refusalClassName={styles["payout-refusal"]}
+          secrecy={secrecy}
         />
         <Button size="small" variant="ghost" onClick={() => setConfirming("rotate")}>
           Rotate token
@@ -193,7 +273,7 @@ function Tokens({
       </p>
       {previous.map((token) => (
         <p key={token.token} className={styles["integration-previous"]}>
-          The previous token ({masked(token.token)}) still works until{" "}
+          The previous token ({secrecy.shown(token.token)}) still works until{" "}
           {token.expires_at ? timeFormat.format(new Date(token.expires_at)) : "revoked"}.{" "}
           <Button size="small" variant="ghost" onClick={() => setConfirming({ revoke: token.token })}>
             Revoke now
@@ -221,11 +301,13 @@ function TestConversionForm({
   user,
   advertiser,
   testUrl,
+  secrecy,
   onSent,
 }: {
   user: User;
   advertiser: AdvertiserId;
   testUrl: string | null;
+  secrecy: Secrecy;
   onSent(): void;
 }) {
   const [event, setEvent] = useState<"sign_up" | "sale">("sale");
@@ -281,13 +363,8 @@ function TestConversionForm({
       {testUrl ? (
         <div className={styles["integration-url"]}>
           <span className="muted">Or fire a test sale from your platform:</span>
-          <code ref={urlText}>{testUrl}</code>
-          <CopyButton
-            value={testUrl}
-            label="Copy the test URL"
-            from={() => urlText.current}
-            refusalClassName={styles["payout-refusal"]}
-          />
+          <code ref={urlText}>{secrecy.shown(testUrl)}</code>
+          <CopySecret value={testUrl} label="Copy the test URL" from={() => urlText.current} secrecy={secrecy} />
         </div>
       ) : null}
     </section>
