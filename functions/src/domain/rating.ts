@@ -18,19 +18,30 @@ export interface Rating {
 }
 
 /**
- * Rates an affiliate by earnings per sign-up (SPEC.md §4): none → 'No signups'; above $1 → 'HIGH RISK';
- * $1/3 to $1 inclusive → 'High Performance'; $1/8 up to below $1/3 → 'Neutral Performance'; below $1/8 →
- * 'Low Performance'. The comparisons are done in integers (cents × denominators), so the boundaries are
- * exact: no floating-point rounding can move an affiliate across one.
+ * SPEC.md §4's lines between the bands, in earnings per sign-up, each $1 ÷ its divisor (so comparisons stay
+ * in whole numbers): above $1 is HIGH RISK; from $1/3 to $1 inclusive High Performance; from $1/8 up to
+ * below $1/3 Neutral Performance; below $1/8 Low Performance. Screens that explain a rating print these.
+ */
+export const ratingLineDivisors = {
+  highRiskAbove: 1,
+  highFrom: 3,
+  neutralFrom: 8,
+} as const;
+
+/**
+ * Rates an affiliate by earnings per sign-up (SPEC.md §4, the lines above): none → 'No signups'. The
+ * comparisons are done in integers (cents × divisors), so the boundaries are exact: no floating-point
+ * rounding can move an affiliate across one.
  */
 export function rateEarningsPerSignUp(earningsCents: Cents, signUps: number): Rating {
   if (signUps <= 0) return { label: ratingLabels.none, earningsPerSignUp: null };
   const earningsPerSignUp = earningsCents / 100 / signUps;
   const dollarInCents = 100 * signUps; // earnings of exactly $1 per sign-up
+  const { highRiskAbove, highFrom, neutralFrom } = ratingLineDivisors;
   let label: RatingLabel;
-  if (earningsCents > dollarInCents) label = ratingLabels.highRisk;
-  else if (3 * earningsCents >= dollarInCents) label = ratingLabels.high;
-  else if (8 * earningsCents >= dollarInCents) label = ratingLabels.neutral;
+  if (highRiskAbove * earningsCents > dollarInCents) label = ratingLabels.highRisk;
+  else if (highFrom * earningsCents >= dollarInCents) label = ratingLabels.high;
+  else if (neutralFrom * earningsCents >= dollarInCents) label = ratingLabels.neutral;
   else label = ratingLabels.low;
   return { label, earningsPerSignUp };
 }

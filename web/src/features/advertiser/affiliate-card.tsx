@@ -5,6 +5,7 @@ import { formatDollars } from "@domain/money";
 import { formatCount } from "@domain/numbers";
 import { formatEarningsPerSignUp, ratingLabels, type RatingLabel } from "@domain/rating";
 import type { AffiliateView } from "./affiliate-view";
+import { ratingReason } from "./rating-reason";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { Disclosure } from "../../components/ui/disclosure";
 import { CopyButton } from "../../components/ui/copy-button";
@@ -82,6 +83,12 @@ export function AffiliateCard({
             <Disclosure open={open} onToggle={onToggle} size="small" labels={{ open: "Collapse", closed: "Open" }} />
           ) : null}
         </div>
+        {/* Beside the rating, folded or not: why it is what it is (issue 32). */}
+        <p
+          className={highRisk ? `${styles["rating-reason"]} ${styles["rating-reason-risk"]}` : styles["rating-reason"]}
+        >
+          {ratingReason(view)}
+        </p>
       </header>
       {folded ? null : (
         <>

@@ -1,0 +1,68 @@
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { useState } from "react";
+import { afterEach, describe, expect, test } from "vitest";
+import type { SummaryRow } from "@domain/advertiser-summary";
+import { AffiliateCard } from "./affiliate-card";
+import { affiliateView } from "./affiliate-view";
+import { summaryRowFixture } from "./summary-row-fixture";
+
+afterEach(cleanup);
+
+/** One card as the list shows it, folding as a HIGH RISK card does. */
+function Card({ row }: { row: SummaryRow }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <AffiliateCard
+      view={affiliateView(row)}
+      open={open}
+      onToggle={() => setOpen(!open)}
+      asOf={new Date()}
+      recording={false}
+      onPayout={() => undefined}
+      onExportInvoice={() => undefined}
+      onSuspend={() => undefined}
+    />
+  );
+}
+
+const card = (name: string) => screen.getByRole("article", { name });
+
+describe("the affiliate card's rating", () => {
+  test("a HIGH RISK card says why while folded, beside the rating; its figures wait until it is opened", () => {
+    render(<Card row={summaryRowFixture({ name: "Henry Hotline", total_earnings: 68.78, total_sign_ups: 10 })} />);
+    const henry = card("Henry Hotline");
+    expect(within(henry).getByText("HIGH RISK")).toBeTruthy();
+    const reason = within(henry).getByText("$6.878 per sign-up: above $1.000 is HIGH RISK");
+    // In the card's header, with the rating, not among the figures that fold away.
+    expect(reason.closest("header")).toBe(within(henry).getByText("HIGH RISK").closest("header"));
+    expect(within(henry).queryByText("Earnings per sign-up")).toBeNull();
+
+    fireEvent.click(within(henry).getByRole("button", { name: "Open" }));
+    expect(within(henry).getByText("$6.878 · HIGH RISK")).toBeTruthy(); // SPEC.md's figure, as it was
+    expect(within(henry).getByText("$6.878 per sign-up: above $1.000 is HIGH RISK")).toBeTruthy();
+  });
+
+  test("every other band shows its reason beside SPEC.md's strings, which stay as they are", () => {
+    render(
+      <>
+        <Card row={summaryRowFixture({ user_id: "c", name: "Charlie", total_earnings: 500, total_sign_ups: 1_000 })} />
+        <Card row={summaryRowFixture({ user_id: "n", name: "Nina", total_earnings: 20, total_sign_ups: 100 })} />
+        <Card row={summaryRowFixture({ user_id: "d", name: "Delta", total_earnings: 1, total_sign_ups: 100 })} />
+        <Card row={summaryRowFixture({ user_id: "a", name: "Alpha", total_earnings: 50, total_sign_ups: 0 })} />
+      </>,
+    );
+    const shown = (name: string, spec: string, reason: string) => {
+      expect(within(card(name)).getByText(spec)).toBeTruthy();
+      expect(within(card(name)).getByText(reason)).toBeTruthy();
+    };
+    shown("Charlie", "$0.500 · High Performance", "$0.500 per sign-up: from $0.333… to $1.000 is High Performance");
+    shown(
+      "Nina",
+      "$0.200 · Neutral Performance",
+      "$0.200 per sign-up: from $0.125 to below $0.333… is Neutral Performance",
+    );
+    shown("Delta", "$0.010 · Low Performance", "$0.010 per sign-up: below $0.125 is Low Performance");
+    shown("Alpha", "— · No signups", "No sign-ups yet, so no earnings per sign-up to rate");
+    expect(within(card("Alpha")).getByText("No signups")).toBeTruthy();
+  });
+});
