@@ -3,9 +3,11 @@
  * open a HIGH RISK card, record a payout and see the list re-sorted; an affiliate is told how to apply.
  */
 import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { siteUrl } from "../../scripts/lib/project.ts";
+import { rootDir, siteUrl } from "../../scripts/lib/project.ts";
 import { createAffiliate, refs, sendMaturedSale } from "../support/backend.ts";
 import { launchBrowser, newContext } from "../../scripts/lib/browser.ts";
 import { seriousAccessibilityViolations } from "../support/axe.ts";
@@ -14,9 +16,12 @@ import { signInWithEmailLink } from "../../scripts/lib/browser-sign-in.ts";
 import { payoutForm } from "../support/payout-details.ts";
 import { api, auth, createAffiliateUser } from "../support/users.ts";
 
+const screenshotsDir = path.join(rootDir, "test-results", "advertiser");
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
+  mkdirSync(screenshotsDir, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -98,20 +103,65 @@ test("staff see the affiliates in order with ratings, open a HIGH RISK card and 
   await alphaPayout.click();
   await dialog.getByRole("button", { name: "Record payout" }).click();
 
-  // Refreshed, and by balance only now (SPEC.md §4): Alpha's balance is $0 and it comes last. This waits on
+  // Confirmed in place (issue 32): the card says so and nothing moves under the cursor. This waits on
   // record_payout's answer, which an emulator worker can take over a second to give (its first Firestore
-  // call), more than expect.poll's default second: more workers start now that the page makes more calls.
+  // call), more than expect.poll's default second.
+  await card(page, names.alpha)
+    .locator("xpath=..")
+    .getByText("Payout of $240.00 recorded")
+    .waitFor({ timeout: 15_000 });
+  await page.getByRole("status").filter({ hasText: "Payout recorded: $240.00." }).waitFor();
+  expect(await headings(page)).toEqual([names.alpha, names.bravo, names.charlie, names.delta]);
+  await expect.poll(() => payoutButton(card(page, names.alpha)).isDisabled()).toBe(true);
+  await page.screenshot({ path: path.join(screenshotsDir, "advertiser-payout-recorded.png") });
+
+  // Done: refreshed, and by balance only now (SPEC.md §4): Alpha's balance is $0 and it comes last.
+  await page.getByRole("button", { name: "Done" }).click();
   await expect
     .poll(() => headings(page), { timeout: 15_000 })
     .toEqual([names.bravo, names.charlie, names.delta, names.alpha]);
-  await expect.poll(() => payoutButton(card(page, names.alpha)).isDisabled()).toBe(true);
   expect(await page.getByRole("status").filter({ hasText: "Showing" }).textContent()).toContain("by balance");
+  expect(await page.getByText("Payout of $240.00 recorded").count()).toBe(0);
 
   const affiliate = (await refs.affiliate(alpha).get()).data()!;
   expect(affiliate).toMatchObject({ payout_pending: false, total_payouts_cents: 24_000 });
   const payouts = await refs.payouts().where("uid", "==", alpha).get();
   expect(payouts.docs.map((doc) => doc.data())).toMatchObject([{ status: "paid" }]);
   expect((await refs.payoutAudit().doc(payouts.docs[0]!.id).get()).data()).toMatchObject({ recorded_by: { uid } });
+  expect(errors).toEqual([]);
+});
+
+test("the console's sections each have their own address: one click, the browser's Back, a bookmark", async () => {
+  const { page, errors } = await staffPage();
+  await page.getByRole("article").first().waitFor();
+  const tabs = page.getByRole("navigation", { name: "Advertiser sections" });
+  // The staff tools are no longer below the list: each is one click from the top of the page.
+  expect(await page.getByRole("heading", { name: "Payout history" }).count()).toBe(0);
+  for (const [tab, url, heading] of [
+    ["Payouts", "/advertiser/payouts", "Due payouts"],
+    ["Integration", "/advertiser/integration", "Postback integration"],
+    ["Reports", "/advertiser/reports", "Conversion report"],
+    ["Settings", "/advertiser/settings", "Programme settings"],
+  ] as const) {
+    await tabs.getByRole("link", { name: tab }).click();
+    await page.waitForURL(`${siteUrl}${url}`);
+    const shown = page.getByRole("heading", { name: heading });
+    await shown.waitFor();
+    // Near the top of the page, not thousands of pixels down.
+    expect((await shown.boundingBox())!.y).toBeLessThan(600);
+    expect(await tabs.getByRole("link", { name: tab }).getAttribute("aria-current")).toBe("page");
+    expect(await page.getByRole("list", { name: "Affiliates" }).count()).toBe(0);
+    await page.screenshot({ path: path.join(screenshotsDir, `section-${tab.toLowerCase()}.png`) });
+  }
+  await page.goBack();
+  await page.getByRole("heading", { name: "Conversion report" }).waitFor();
+  // A bookmark opens the section itself; an address that is no section opens the first.
+  await page.goto(`${siteUrl}/advertiser/payouts`);
+  await page.getByRole("heading", { name: "Due payouts" }).waitFor();
+  await page.goto(`${siteUrl}/advertiser/no-such-section`);
+  await page.waitForURL(`${siteUrl}/advertiser`);
+  await page.getByRole("article").first().waitFor();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
   expect(errors).toEqual([]);
 });
 

@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { rootDir, siteUrl } from "../../scripts/lib/project.ts";
 import { launchBrowser, newContext } from "../../scripts/lib/browser.ts";
@@ -54,6 +54,20 @@ async function openEverything(page: Page): Promise<number> {
   }
 }
 
+/**
+ * A table in `box` is laid out as cards on the phone (issue 32): the box does not scroll sideways, and the
+ * first row's cells, those labelled `labels` among them, are all within the screen.
+ */
+async function expectCardsInSight(box: Locator, labels: string[]): Promise<void> {
+  expect(await box.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  const row = box.locator("tbody tr").first();
+  for (const label of labels) expect(await row.locator(`td[data-label="${label}"]`).isVisible(), label).toBe(true);
+  const edges = await row
+    .locator("th, td")
+    .evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect().right));
+  expect(Math.max(...edges)).toBeLessThanOrEqual(phone.width);
+}
+
 /** One page in one state: a screenshot, no sideways scrolling, and no serious accessibility violation. */
 async function checkState(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true });
@@ -96,8 +110,8 @@ describe("signed-in pages at 390 px", () => {
       .first()
       .waitFor();
     await checkState(page, "dashboard-opened");
-    // The table is wider than the screen, and scrolls in its own box instead.
-    expect(await history.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+    // Each transaction is a card: its amount and earnings in sight, nothing scrolled away sideways.
+    await expectCardsInSight(history, ["Amount", "Earnings"]);
     expect(errors).toEqual([]);
   }, 90_000);
 
@@ -142,17 +156,21 @@ describe("signed-in pages at 390 px", () => {
     expect(errors).toEqual([]);
   }, 60_000);
 
-  test("the advertiser page fits for staff, with HIGH RISK cards and the payout history open", async () => {
+  test("the staff console fits for staff: every section one tap away, with cards, panels and dialogs open", async () => {
     const { page, errors } = await phonePage("staff@demo.test", "/advertiser");
     await page.goto(`${siteUrl}/advertiser`);
     await page.getByRole("article").first().waitFor();
+    const tabs = page.getByRole("navigation", { name: "Advertiser sections" }).getByRole("link");
+    expect(await tabs.allTextContents()).toEqual(["Affiliates", "Payouts", "Integration", "Reports", "Settings"]);
+    // Every tab is on the screen at once (they wrap, none scrolled away), each a comfortable target.
+    for (const box of await Promise.all((await tabs.all()).map((tab) => tab.boundingBox()))) {
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(phone.width);
+      expect(box!.height).toBeGreaterThanOrEqual(44);
+    }
     await checkState(page, "advertiser");
-
     expect(await openEverything(page)).toBeGreaterThan(0);
-    const history = page.locator("#payout-history-body");
-    await history.getByRole("row").nth(1).or(history.getByText("No payouts recorded yet.")).waitFor();
     await checkState(page, "advertiser-opened");
-    expect(await history.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
 
     // The record-payout dialog, open (pending payouts come first, so the first card can be paid).
     await page
@@ -163,6 +181,26 @@ describe("signed-in pages at 390 px", () => {
     await checkState(page, "advertiser-dialog");
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "hidden" });
+
+    // The payouts section, with the payout history open: a ledger, read across, scrolling in its own box.
+    await tabs.getByText("Payouts").click();
+    await page.waitForURL(`${siteUrl}/advertiser/payouts`);
+    await page.getByRole("heading", { name: "Payout history" }).waitFor();
+    expect(await openEverything(page)).toBeGreaterThan(0);
+    const history = page.locator("#payout-history-body");
+    await history.getByRole("row").nth(1).or(history.getByText("No payouts recorded yet.")).waitFor();
+    if ((await history.getByRole("row").count()) > 0) await expectCardsInSight(history, ["Amount", "Method"]);
+    await checkState(page, "advertiser-payouts");
+
+    for (const [tab, heading] of [
+      ["Integration", "Postback integration"],
+      ["Reports", "Conversion report"],
+      ["Settings", "Programme settings"],
+    ] as const) {
+      await tabs.getByText(tab, { exact: true }).click();
+      await page.getByRole("heading", { name: heading }).waitFor();
+      await checkState(page, `advertiser-${tab.toLowerCase()}`);
+    }
     expect(errors).toEqual([]);
-  }, 90_000);
+  }, 120_000);
 });

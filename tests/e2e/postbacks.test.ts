@@ -105,6 +105,10 @@ test("a postback set on the dashboard is called with the affiliate's sub-ids, an
   const staffContext = await newContext(browser(), { width: 1280, height: 900 });
   const staffPage = await staffContext.newPage();
   await signInWithEmailLink(staffPage, staff.email, "/advertiser");
+  await staffPage
+    .getByRole("navigation", { name: "Advertiser sections" })
+    .getByRole("link", { name: "Integration" })
+    .click();
   const panel = staffPage.locator("section", { has: staffPage.getByRole("heading", { name: "Postback integration" }) });
   await panel.getByRole("button", { name: "View" }).click();
   const received = panel.getByRole("region", { name: "Postbacks received, newest first" });

@@ -2,17 +2,22 @@
  * Every route of the site (SPEC.md §2), each page its own lazily loaded chunk. The same table drives the
  * browser's router and the build-time prerender of the public pages.
  */
-import type { RouteObject } from "react-router-dom";
+import { Navigate, type RouteObject } from "react-router-dom";
 import { Layout } from "../components/layout";
 import { Loading } from "../components/loading";
 import { paths } from "../config/paths";
 import { RequireSignIn } from "./require-sign-in";
+import type * as advertiserModule from "../features/advertiser/advertiser-page";
 
 const page =
   <T,>(load: () => Promise<T>, pick: (module: T) => React.ComponentType) =>
   async () => ({
     Component: pick(await load()),
   });
+
+/** The staff console's sections: one chunk, one module. */
+const advertiserPage = (pick: (module: typeof advertiserModule) => React.ComponentType) =>
+  page(() => import("../features/advertiser/advertiser-page"), pick);
 
 const home = page(
   () => import("../features/landing/home-page"),
@@ -103,11 +108,17 @@ export const routes: RouteObject[] = [
                 ),
                 children: [
                   {
-                    index: true,
-                    lazy: page(
-                      () => import("../features/advertiser/advertiser-page"),
-                      (m) => m.AdvertiserPage,
-                    ),
+                    // The console (who may see it, its heading and tabs) around each section.
+                    lazy: advertiserPage((m) => m.AdvertiserPage),
+                    children: [
+                      { index: true, lazy: advertiserPage((m) => m.AffiliatesSection) },
+                      { path: "payouts", lazy: advertiserPage((m) => m.PayoutsSection) },
+                      { path: "integration", lazy: advertiserPage((m) => m.IntegrationSection) },
+                      { path: "reports", lazy: advertiserPage((m) => m.ReportsSection) },
+                      { path: "settings", lazy: advertiserPage((m) => m.SettingsSection) },
+                      // A section that does not exist: the console's first.
+                      { path: "*", element: <Navigate to={paths.advertiser} replace /> },
+                    ],
                   },
                 ],
               },

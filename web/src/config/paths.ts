@@ -6,6 +6,11 @@ export const paths = {
   login: "/login",
   dashboard: "/dashboard",
   advertiser: "/advertiser",
+  /** The staff console's sections beside the affiliates (issue 32). */
+  advertiserPayouts: "/advertiser/payouts",
+  advertiserIntegration: "/advertiser/integration",
+  advertiserReports: "/advertiser/reports",
+  advertiserSettings: "/advertiser/settings",
   terms: "/terms",
   termsOfService: "/termsofservice",
   products: "/products",

@@ -35,8 +35,8 @@ const columns: Column<Payout>[] = [
   },
 ];
 
-function renderTable(phone?: "cards" | "scroll") {
-  render(<Table caption="Your payouts" columns={columns} rows={payouts} rowKey={(row) => row.invoice} phone={phone} />);
+function renderTable() {
+  render(<Table caption="Your payouts" columns={columns} rows={payouts} rowKey={(row) => row.invoice} />);
   return screen.getByRole("table", { name: "Your payouts" });
 }
 
@@ -114,12 +114,5 @@ describe("Table", () => {
       .find((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule && rule.selectorText.includes("::before"));
     expect(label?.selectorText).toMatch(/\.cards tbody td\[data-label\]::before/);
     expect(label?.cssText).toContain('attr(data-label) / ""');
-  });
-
-  test('phone="scroll" keeps the columns on a phone', () => {
-    const table = renderTable("scroll");
-    expect(table.classList.contains("cards")).toBe(false);
-    asOnAPhone();
-    expect(getComputedStyle(within(table).getAllByRole("row")[1]!).display).not.toBe("grid");
   });
 });

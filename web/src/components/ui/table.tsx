@@ -1,7 +1,7 @@
 /**
  * A table of rows, one column per value. On a phone each row stacks into a card (its name across the top,
- * then each value under its header's words), so a wide table never scrolls sideways; a table read across
- * its rows (a ledger, an audit trail) can keep its columns and scroll in its box instead (`phone="scroll"`).
+ * then each value under its header's words), so a wide table never scrolls sideways and no column is out
+ * of sight (issue 32: every table, ledgers included).
  */
 import type { ReactNode } from "react";
 import styles from "./table.module.css";
@@ -28,8 +28,6 @@ export interface TableProps<T> {
   rowKey: (row: T) => string;
   /** Names the table (its accessible name), above it. */
   caption?: string;
-  /** On a phone: each row a card (the default), or the columns kept, scrolling sideways in their box. */
-  phone?: "cards" | "scroll";
   /** Each value on one line, the table as wide as it takes (its box scrolls). */
   nowrap?: boolean;
   /** A class of the caller's own for the table (a sticky header), never for its look. */
@@ -39,16 +37,7 @@ export interface TableProps<T> {
 
 const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(" ") || undefined;
 
-export function Table<T>({
-  columns,
-  rows,
-  rowKey,
-  caption,
-  phone = "cards",
-  nowrap = false,
-  className,
-  rowClassName,
-}: TableProps<T>) {
+export function Table<T>({ columns, rows, rowKey, caption, nowrap = false, className, rowClassName }: TableProps<T>) {
   const cellClass = (column: Column<T>, row: T) =>
     classes(
       column.number && styles.number,
@@ -56,7 +45,7 @@ export function Table<T>({
       typeof column.className === "function" ? column.className(row) : column.className,
     );
   return (
-    <table className={classes(styles.table, phone === "cards" && styles.cards, nowrap && styles.nowrap, className)}>
+    <table className={classes(styles.table, styles.cards, nowrap && styles.nowrap, className)}>
       {caption ? <caption className={styles.caption}>{caption}</caption> : null}
       <thead>
         <tr>

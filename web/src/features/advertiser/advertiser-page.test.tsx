@@ -1,4 +1,5 @@
-import { MemoryRouter } from "react-router-dom";
+import { useState } from "react";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import type { User } from "firebase/auth";
@@ -32,7 +33,7 @@ const signedIn = vi.hoisted(() => ({
 vi.mock("../../lib/auth", () => ({ useSignedIn: () => signedIn }));
 vi.mock("../../components/page-meta", () => ({ PageMeta: () => null }));
 
-const { AdvertiserPage: Page } = await import("./advertiser-page");
+const sections = await import("./advertiser-page");
 
 /** The affiliates the fake GET /api/affiliates serves. */
 let programme: SummaryRow[] = [];
@@ -74,13 +75,32 @@ async function fakeAffiliatePage(
 /** The calls for the list itself, in pages of 100 (the payouts panel fetches its whole lists in pages of 500). */
 const listCalls = () => api.fetchAffiliatePage.mock.calls.filter(([, , , limit]) => limit === 100);
 
-// The page with the API calls' cache the signed-in area provides, a fresh one per test.
+/** The console's routes as routes.tsx has them (each section at its own address). */
+const consoleRoutes = [
+  {
+    path: "/advertiser",
+    Component: sections.AdvertiserPage,
+    children: [
+      { index: true, Component: sections.AffiliatesSection },
+      { path: "payouts", Component: sections.PayoutsSection },
+      { path: "integration", Component: sections.IntegrationSection },
+      { path: "reports", Component: sections.ReportsSection },
+      { path: "settings", Component: sections.SettingsSection },
+    ],
+  },
+  { path: "/dashboard", element: <p>The dashboard</p> },
+];
+
+// The page with the API calls' cache the signed-in area provides, a fresh one per test, at `at`.
 let queryClient = createQueryClient();
-const AdvertiserPage = () => (
-  <QueryClientProvider client={queryClient}>
-    <Page />
-  </QueryClientProvider>
-);
+function AdvertiserPage({ at = "/advertiser" }: { at?: string }) {
+  const [router] = useState(() => createMemoryRouter(consoleRoutes, { initialEntries: [at] }));
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  );
+}
 
 const day = 86_400_000;
 const pending = summaryRowFixture({
@@ -176,6 +196,36 @@ describe("who sees what", () => {
   });
 });
 
+describe("the console's sections", () => {
+  test("each at its own address, one click away; the programme's counts on every one", async () => {
+    render(<AdvertiserPage />);
+    await screen.findByRole("article", { name: "Wanda Wire" });
+    const tabs = within(screen.getByRole("navigation", { name: "Advertiser sections" })).getAllByRole("link");
+    expect(tabs.map((tab) => [tab.textContent, tab.getAttribute("href")])).toEqual([
+      ["Affiliates", "/advertiser"],
+      ["Payouts", "/advertiser/payouts"],
+      ["Integration", "/advertiser/integration"],
+      ["Reports", "/advertiser/reports"],
+      ["Settings", "/advertiser/settings"],
+    ]);
+    expect(tabs[0]!.getAttribute("aria-current")).toBe("page");
+    expect(await screen.findByText("4 affiliates · 2 payouts pending")).toBeTruthy();
+    // Staff tools are no longer under the list: each section shows only its own.
+    expect(screen.queryByRole("heading", { name: "Due payouts" })).toBeNull();
+
+    fireEvent.click(tabs[1]!);
+    expect(await screen.findByRole("heading", { name: "Due payouts" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Payout history" })).toBeTruthy();
+    expect(screen.queryByRole("list", { name: "Affiliates" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Payouts" }).getAttribute("aria-current")).toBe("page");
+    expect(screen.getByText("4 affiliates · 2 payouts pending")).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("link", { name: "Reports" }));
+    expect(await screen.findByRole("heading", { name: "Conversion report" })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Due payouts" })).toBeNull();
+  });
+});
+
 describe("the list", () => {
   test("the admin's cards link to each affiliate's dashboard; staff cards do not", async () => {
     render(<AdvertiserPage />);
@@ -184,11 +234,7 @@ describe("the list", () => {
     cleanup();
 
     signedIn.claims = { admin: true, advertiser: false };
-    render(
-      <MemoryRouter>
-        <AdvertiserPage />
-      </MemoryRouter>,
-    );
+    render(<AdvertiserPage />);
     const wanda = await screen.findByRole("article", { name: "Wanda Wire" });
     const link = within(wanda).getByRole("link", { name: "View Wanda Wire's dashboard" });
     expect(link.getAttribute("href")).toBe("/dashboard?uid=pending");
@@ -273,11 +319,37 @@ describe("the list", () => {
     });
     expect(screen.queryByRole("dialog", { hidden: true })).toBeNull();
     expect(api.recordPayout).toHaveBeenCalledWith(expect.anything(), pending);
+    // Confirmed in place: the card says so and keeps its place; nothing moves until the staff member is done.
+    expect(
+      await within(screen.getByRole("list", { name: "Affiliates" })).findByText(/Payout of \$240\.00 recorded/),
+    ).toBeTruthy();
+    expect(screen.getByText(/^Payout recorded: \$240\.00\./)).toBeTruthy();
+    expect(cardNames()).toEqual(["Wanda Wire", "Rita Recent", "Henry Hotline", "Lena Lowkey"]);
+    expect(within(card("Wanda Wire")).getByRole<HTMLButtonElement>("button", { name: "Payout" }).disabled).toBe(true);
+    const asked = listCalls().length;
+    // Done: asked again, by balance only (SPEC.md §4), and the confirmation goes.
+    fireEvent.click(screen.getByRole("button", { name: "Done" }));
     await waitFor(() => expect(cardNames()).toEqual(["Henry Hotline", "Rita Recent", "Lena Lowkey", "Wanda Wire"]));
-    // Asked again, by balance only (SPEC.md §4).
+    expect(listCalls().length).toBeGreaterThan(asked);
     expect(listCalls().at(-1)![1]).toMatchObject({ order: "balance" });
     expect(screen.getByText(/by balance$/)).toBeTruthy();
-    expect(within(card("Wanda Wire")).getByRole<HTMLButtonElement>("button", { name: "Payout" }).disabled).toBe(true);
+    expect(screen.queryByText(/Payout of \$240\.00 recorded/)).toBeNull();
+  });
+
+  test("a filter moves on from a recorded payout too: the list is then by balance only", async () => {
+    const paid = { ...pending, payout_pending: false, pending_payout: null, required_payout: 0, total_payouts: 240 };
+    api.recordPayout.mockResolvedValue({ status: "recorded", row: paid });
+    render(<AdvertiserPage />);
+    await screen.findByRole("article", { name: "Wanda Wire" });
+    programme = [low, risky, recentlyPaid, paid];
+    fireEvent.click(within(card("Wanda Wire")).getByRole("button", { name: "Payout" }));
+    await act(async () => {
+      fireEvent.click(within(confirmDialog()).getByRole("button", { name: "Record payout", hidden: true }));
+    });
+    await screen.findByText(/^Payout recorded/);
+    fireEvent.click(screen.getByRole("checkbox", { name: "HIGH RISK only" }));
+    await waitFor(() => expect(listCalls().at(-1)![1]).toMatchObject({ order: "balance", highRisk: true }));
+    expect(screen.queryByText(/^Payout recorded/)).toBeNull();
   });
 
   test("cancelling the payout dialog records nothing", async () => {
@@ -437,7 +509,7 @@ describe("the programme's conversion report", () => {
       ],
       min_tracker_clicks: 20,
     }));
-    render(<AdvertiserPage />);
+    render(<AdvertiserPage at="/advertiser/reports" />);
     const panel = (await screen.findByRole("heading", { name: "Conversion report" })).closest("section")!;
     expect(api.fetchConversionReport).not.toHaveBeenCalled();
     fireEvent.click(within(panel).getByRole("button", { name: "View" }));
@@ -460,7 +532,7 @@ describe("due payouts", () => {
   test("closed, the lead says whether anyone else could be paid; opened, it counts them", async () => {
     const ready = summaryRowFixture({ user_id: "ready", name: "Rae Ready", payable: 120, payout_ready: true });
     programme = [pending, ready, low];
-    render(<AdvertiserPage />);
+    render(<AdvertiserPage at="/advertiser/payouts" />);
     const panel = (await screen.findByRole("heading", { name: "Due payouts" })).closest("section")!;
     expect(
       (await within(panel).findByText(/^1 requested payout waiting to be paid/)).textContent!.endsWith(
@@ -483,7 +555,7 @@ describe("due payouts", () => {
 
   test("closed, with nobody ready, the lead says only what is due", async () => {
     programme = [low];
-    render(<AdvertiserPage />);
+    render(<AdvertiserPage at="/advertiser/payouts" />);
     const panel = (await screen.findByRole("heading", { name: "Due payouts" })).closest("section")!;
     await waitFor(() => expect(api.fetchAffiliatePage).toHaveBeenCalledWith(signedIn.user, expect.anything(), null, 1));
     expect(within(panel).getByText("No payout is waiting to be paid.")).toBeTruthy();
@@ -520,10 +592,10 @@ describe("due payouts", () => {
       return "blob:x";
     });
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-    render(<AdvertiserPage />);
+    render(<AdvertiserPage at="/advertiser/payouts" />);
     const panel = (await screen.findByRole("heading", { name: "Due payouts" })).closest("section")!;
     // Closed, it counts from the list's first page and fetches no whole list (pages of 500).
-    expect(within(panel).getByText(/^2 requested payouts waiting to be paid/)).toBeTruthy();
+    expect(await within(panel).findByText(/^2 requested payouts waiting to be paid/)).toBeTruthy();
     expect(api.fetchAffiliatePage.mock.calls.filter(([, , , limit]) => limit === 500)).toEqual([]);
     fireEvent.click(within(panel).getByRole("button", { name: "View" }));
     const table = await within(panel).findByRole("region", { name: "Payouts due" });

@@ -1,5 +1,7 @@
 import { useState } from "react";
+import { NavLink, Outlet, useOutletContext } from "react-router-dom";
 import type { User } from "firebase/auth";
+import { rowCents } from "@domain/advertiser-summary";
 import { formatDollars } from "@domain/money";
 import { programme } from "@domain/programme";
 import { contact } from "../../config/site";
@@ -24,8 +26,17 @@ import { OverdueRefunds } from "./overdue-refunds";
 import { PayoutHistory } from "./payout-history";
 import { ProgrammeReportPanel } from "./programme-report";
 import { SuspensionDialog } from "./suspension-dialog";
-import { noFilters, useAffiliateList, useIsAdvertiser, type Filters } from "./use-advertiser";
+import {
+  noFilters,
+  useAffiliateList,
+  useIsAdvertiser,
+  useProgrammeTotals,
+  useRefreshAffiliates,
+  type Filters,
+  type ListState,
+} from "./use-advertiser";
 import styles from "./advertiser.module.css";
+import sectionStyles from "./advertiser-sections.module.css";
 
 /** SPEC.md §2 and §8's words. */
 export const advertiserMessages = {
@@ -33,13 +44,38 @@ export const advertiserMessages = {
   noData: "No user data at this time.",
 } as const;
 
-/** What the staff member confirms: who is paid, and how much (the pending payout, else the balance). */
-function payoutQuestion({ row }: AffiliateView): string {
-  const amount = row.pending_payout ?? row.required_payout;
+/** What a recorded payout pays: the pending payout, else the balance. */
+const payoutCents = ({ row }: AffiliateView) => rowCents(row.pending_payout ?? row.required_payout);
+
+/** What the staff member confirms: who is paid, and how much. */
+function payoutQuestion(view: AffiliateView): string {
+  const { row } = view;
   const name = row.name || row.email || row.user_id;
-  return `Record the payout of ${formatDollars(Math.round(amount * 100))} to ${name} as paid?`;
+  return `Record the payout of ${formatDollars(payoutCents(view))} to ${name} as paid?`;
 }
 
+/**
+ * The staff console's sections (issue 32), each at its own address so it is one click away, can be
+ * bookmarked and comes back with the browser's Back: the affiliates (SPEC.md §2's advertiser dashboard)
+ * first, then what we added beside it.
+ */
+export const advertiserSections = [
+  { path: paths.advertiser, label: "Affiliates" },
+  { path: paths.advertiserPayouts, label: "Payouts" },
+  { path: paths.advertiserIntegration, label: "Integration" },
+  { path: paths.advertiserReports, label: "Reports" },
+  { path: paths.advertiserSettings, label: "Settings" },
+] as const;
+
+/** What every section is given by the console around it. */
+interface ConsoleContext {
+  user: User;
+  isAdmin: boolean;
+}
+
+const useConsole = () => useOutletContext<ConsoleContext>();
+
+/** The console: who may see it, its heading with the programme's counts, the sections' tabs, the section. */
 export function AdvertiserPage() {
   return (
     <>
@@ -68,18 +104,90 @@ function Advertiser() {
       </div>
     );
   }
-  return <AdvertiserDashboard user={user} isAdmin={claims.admin} />;
+  const context: ConsoleContext = { user, isAdmin: claims.admin };
+  return (
+    <div className={styles.advertiser}>
+      <ConsoleHeading user={user} />
+      <nav aria-label="Advertiser sections" className={sectionStyles.tabs}>
+        {advertiserSections.map((section) => (
+          <NavLink
+            key={section.path}
+            to={section.path}
+            end
+            className={({ isActive }) => `${sectionStyles.tab}${isActive ? ` ${sectionStyles["tab-current"]}` : ""}`}
+          >
+            {section.label}
+          </NavLink>
+        ))}
+      </nav>
+      <Outlet context={context} />
+    </div>
+  );
+}
+
+/** "Advertiser", and the programme's counts, on every section. */
+function ConsoleHeading({ user }: { user: User }) {
+  const totals = useProgrammeTotals(user);
+  return (
+    <div className={styles["advertiser-heading"]}>
+      <h1>Advertiser</h1>
+      {totals ? (
+        <p className="muted">
+          {totals.affiliates.toLocaleString("en-US")} affiliates · {totals.pending_payouts.toLocaleString("en-US")}{" "}
+          {totals.pending_payouts === 1 ? "payout" : "payouts"} pending
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Payouts: refunds waiting for their sale, payouts due (paid in a batch), and the payout history. */
+export function PayoutsSection() {
+  const { user } = useConsole();
+  const totals = useProgrammeTotals(user);
+  const refreshAffiliates = useRefreshAffiliates(user);
+  const [historyVersion, setHistoryVersion] = useState(0);
+  return (
+    <>
+      <OverdueRefunds user={user} />
+      <DuePayouts
+        user={user}
+        pendingCount={totals?.pending_payouts}
+        onRecorded={() => {
+          refreshAffiliates();
+          setHistoryVersion((version) => version + 1);
+        }}
+      />
+      <PayoutHistory user={user} version={historyVersion} />
+    </>
+  );
+}
+
+export function IntegrationSection() {
+  const { user } = useConsole();
+  return <IntegrationPanel user={user} />;
+}
+
+export function ReportsSection() {
+  const { user } = useConsole();
+  return <ProgrammeReportPanel user={user} />;
+}
+
+export function SettingsSection() {
+  const { user, isAdmin } = useConsole();
+  return <ProgrammeSettingsPanel user={user} isAdmin={isAdmin} />;
 }
 
 /** How long the search box waits for typing to pause before asking the server. */
 const searchPauseMs = 250;
 
-function AdvertiserDashboard({ user, isAdmin }: { user: User; isAdmin: boolean }) {
+/** Affiliates: SPEC.md §2's advertiser dashboard, the list of every affiliate with their cards. */
+export function AffiliatesSection() {
+  const { user, isAdmin } = useConsole();
   const [filters, setFilters] = useState<Filters>(noFilters);
   const search = useDebounced(filters.search, searchPauseMs);
   const list = useAffiliateList(user, { ...filters, search });
   const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
-  const [historyVersion, setHistoryVersion] = useState(0);
   // The affiliate whose payout is waiting for the staff member's yes (the dialog is open while set).
   const [confirming, setConfirming] = useState<AffiliateView | null>(null);
   // The invoice and CSV exports. SPEC.md §8's alert for a failed invoice export (and a failed CSV export) is
@@ -88,6 +196,12 @@ function AdvertiserDashboard({ user, isAdmin }: { user: User; isAdmin: boolean }
   const exporting = exports.running === "csv";
   // The affiliate being suspended or reinstated (the dialog asks why, and confirms).
   const [suspending, setSuspending] = useState<AffiliateView | null>(null);
+
+  // Moving on from a recorded payout (a filter, the search, Refresh) puts the list in its new order.
+  const changeFilters = (next: Filters) => {
+    list.settle();
+    setFilters(next);
+  };
 
   function toggle(uid: string) {
     setToggled((current) => {
@@ -99,8 +213,7 @@ function AdvertiserDashboard({ user, isAdmin }: { user: User; isAdmin: boolean }
 
   async function recordPayout(view: AffiliateView) {
     setConfirming(null);
-    await list.record(view.row);
-    setHistoryVersion((version) => version + 1);
+    await list.record(view.row, payoutCents(view));
   }
 
   const invoice = (view: AffiliateView) =>
@@ -125,23 +238,7 @@ function AdvertiserDashboard({ user, isAdmin }: { user: User; isAdmin: boolean }
   const shown = list.matching ?? views.length;
 
   return (
-    <div className={styles.advertiser}>
-      <div className={styles["advertiser-heading"]}>
-        <h1>Advertiser</h1>
-        <p className="muted">
-          {total.toLocaleString("en-US")} affiliates · {totals.pending_payouts.toLocaleString("en-US")}{" "}
-          {totals.pending_payouts === 1 ? "payout" : "payouts"} pending
-        </p>
-      </div>
-      <OverdueRefunds user={user} />
-      <DuePayouts
-        user={user}
-        pendingCount={totals.pending_payouts}
-        onRecorded={() => {
-          list.refresh();
-          setHistoryVersion((version) => version + 1);
-        }}
-      />
+    <>
       {total === 0 ? (
         <p className={styles["advertiser-empty"]}>{advertiserMessages.noData}</p>
       ) : (
@@ -153,14 +250,14 @@ function AdvertiserDashboard({ user, isAdmin }: { user: User; isAdmin: boolean }
                 type="search"
                 value={filters.search}
                 placeholder="Name, e-mail or uid"
-                onChange={(event) => setFilters({ ...filters, search: event.target.value })}
+                onChange={(event) => changeFilters({ ...filters, search: event.target.value })}
               />
             </label>
             <label className={styles["advertiser-filter"]}>
               <input
                 type="checkbox"
                 checked={filters.pendingOnly}
-                onChange={(event) => setFilters({ ...filters, pendingOnly: event.target.checked })}
+                onChange={(event) => changeFilters({ ...filters, pendingOnly: event.target.checked })}
               />
               Pending payouts only
             </label>
@@ -168,7 +265,7 @@ function AdvertiserDashboard({ user, isAdmin }: { user: User; isAdmin: boolean }
               <input
                 type="checkbox"
                 checked={filters.highRiskOnly}
-                onChange={(event) => setFilters({ ...filters, highRiskOnly: event.target.checked })}
+                onChange={(event) => changeFilters({ ...filters, highRiskOnly: event.target.checked })}
               />
               HIGH RISK only
             </label>
@@ -191,6 +288,7 @@ function AdvertiserDashboard({ user, isAdmin }: { user: User; isAdmin: boolean }
             {list.matching === null && list.hasMore ? "+" : ""} of {total.toLocaleString("en-US")} ·{" "}
             {list.order === "balance" ? "by balance" : "pending payouts first, then by balance"}
           </p>
+          {list.recorded.size > 0 ? <RecordedNotice list={list} onDone={list.settle} /> : null}
           {exports.message ? <Message tone={exports.message.tone}>{exports.message.text}</Message> : null}
           {views.length === 0 && !list.hasMore ? (
             <p className={styles["advertiser-empty"]}>No affiliates match.</p>
@@ -205,6 +303,7 @@ function AdvertiserDashboard({ user, isAdmin }: { user: User; isAdmin: boolean }
               onToggle={toggle}
               asOf={list.asOf}
               recording={list.recording}
+              recorded={list.recorded}
               onPayout={setConfirming}
               onExportInvoice={(view) => void invoice(view)}
               onSuspend={setSuspending}
@@ -213,10 +312,6 @@ function AdvertiserDashboard({ user, isAdmin }: { user: User; isAdmin: boolean }
           )}
         </>
       )}
-      <PayoutHistory user={user} version={historyVersion} />
-      <ProgrammeReportPanel user={user} />
-      <IntegrationPanel user={user} />
-      <ProgrammeSettingsPanel user={user} isAdmin={isAdmin} />
       <SuspensionDialog
         view={suspending}
         onClose={() => setSuspending(null)}
@@ -231,6 +326,27 @@ function AdvertiserDashboard({ user, isAdmin }: { user: User; isAdmin: boolean }
       >
         {confirming ? <p>{payoutQuestion(confirming)}</p> : null}
       </Dialog>
+    </>
+  );
+}
+
+/**
+ * Said where the staff member is, once a payout is recorded: the card shows it in place and the list keeps
+ * its order, so nothing moves under the cursor; Done (or a filter, the search, Refresh) orders it by
+ * balance only, as SPEC.md §4 has it after a payout.
+ */
+function RecordedNotice({ list, onDone }: { list: ListState; onDone(): void }) {
+  const cents = [...list.recorded.values()].reduce((sum, amount) => sum + amount, 0);
+  const count = list.recorded.size;
+  return (
+    <div className={sectionStyles.recorded} role="status">
+      <span>
+        {count === 1 ? "Payout recorded" : `${count.toLocaleString("en-US")} payouts recorded`}: {formatDollars(cents)}.
+        The list keeps its order until you are done.
+      </span>
+      <Button size="small" variant="ghost" onClick={onDone}>
+        Done
+      </Button>
     </div>
   );
 }

@@ -1,9 +1,13 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { formatDollars } from "@domain/money";
 import { paths } from "../../config/paths";
 import { AffiliateCard } from "./affiliate-card";
 import type { AffiliateView } from "./affiliate-view";
 import styles from "./advertiser.module.css";
+import sectionStyles from "./advertiser-sections.module.css";
+
+const noneRecorded: ReadonlyMap<string, number> = new Map();
 
 export interface AffiliateListProps {
   /** The rows fetched so far. */
@@ -19,6 +23,8 @@ export interface AffiliateListProps {
   onToggle(uid: string): void;
   asOf: Date;
   recording: ReadonlySet<string>;
+  /** Payouts just recorded (uid → cents): said under their cards, in place. */
+  recorded?: ReadonlyMap<string, number>;
   onPayout(view: AffiliateView): void;
   onExportInvoice(view: AffiliateView): void;
   onSuspend(view: AffiliateView): void;
@@ -50,6 +56,7 @@ export function AffiliateList({
   onToggle,
   asOf,
   recording,
+  recorded = noneRecorded,
   onPayout,
   onExportInvoice,
   onSuspend,
@@ -106,6 +113,7 @@ export function AffiliateList({
           );
         }
         const uid = view.row.user_id;
+        const paid = recorded.get(uid);
         return (
           <div
             key={item.key}
@@ -125,6 +133,11 @@ export function AffiliateList({
               onSuspend={() => onSuspend(view)}
               dashboardHref={linkDashboards ? `${paths.dashboard}?uid=${encodeURIComponent(uid)}` : undefined}
             />
+            {paid === undefined ? null : (
+              <p className={sectionStyles["recorded-card"]}>
+                <span aria-hidden="true">✓</span> Payout of {formatDollars(paid)} recorded
+              </p>
+            )}
           </div>
         );
       })}

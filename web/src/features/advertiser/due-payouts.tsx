@@ -62,8 +62,8 @@ export function DuePayouts({
   onRecorded,
 }: {
   user: User;
-  /** The programme's payouts pending, as counted with the list's first page. */
-  pendingCount: number;
+  /** The programme's payouts pending, as counted with the list's first page; undefined while counting. */
+  pendingCount: number | undefined;
   /** After a batch: the summary is fetched again. */
   onRecorded(): void;
 }) {
@@ -89,9 +89,11 @@ export function DuePayouts({
       heading="Due payouts"
       lead={
         <p className="muted">
-          {dueCount === 0
-            ? "No payout is waiting to be paid."
-            : `${dueCount.toLocaleString("en-US")} requested payout${dueCount === 1 ? "" : "s"} waiting to be paid: choose them, export them for your bank, and record them as paid in one go.`}
+          {dueCount === undefined
+            ? "Counting the payouts due…"
+            : dueCount === 0
+              ? "No payout is waiting to be paid."
+              : `${dueCount.toLocaleString("en-US")} requested payout${dueCount === 1 ? "" : "s"} waiting to be paid: choose them, export them for your bank, and record them as paid in one go.`}
           {lists && ready > 0
             ? ` ${ready.toLocaleString("en-US")} more affiliate${ready === 1 ? " could" : "s could"} be paid without having asked.`
             : !lists && anyReady

@@ -61,7 +61,7 @@ export function PayoutHistory({ user, version }: { user: User; version: number }
       {history.payouts.length === 0 ? (
         <p className="muted">{history.loading ? "Loading…" : "No payouts recorded yet."}</p>
       ) : (
-        <Table columns={columns} rows={history.payouts} rowKey={(payout) => payout.invoice_number} phone="scroll" />
+        <Table columns={columns} rows={history.payouts} rowKey={(payout) => payout.invoice_number} />
       )}
       {history.next ? (
         <Button variant="ghost" size="small" disabled={history.loading} onClick={loadMore}>

@@ -1,7 +1,8 @@
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { User } from "firebase/auth";
+import { landingPages } from "@domain/landing-pages";
 import { defaultSettings, settingsForApi } from "@domain/programme-settings";
 import { createQueryClient } from "../../lib/query-client";
 import type { AdvertiserSettingsView } from "./advertiser-api";
@@ -66,6 +67,11 @@ function renderPanel(isAdmin: boolean) {
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
+/** The save's confirmation (jsdom has no showModal, so the open dialog counts as hidden). */
+const confirmDialog = () => screen.getByRole("dialog", { hidden: true });
+const confirmSave = () =>
+  fireEvent.click(within(confirmDialog()).getByRole("button", { name: "Save settings", hidden: true }));
+
 beforeEach(() => {
   vi.resetAllMocks();
   api.fetchProgrammeSettings.mockResolvedValue({ advertisers: [promptchan, ...others] });
@@ -101,6 +107,23 @@ describe("programme settings", () => {
     const saved = { ...promptchan, version: 3, settings: { ...promptchan.settings, commission_rate: 0.455 } };
     api.fetchProgrammeSettings.mockResolvedValue({ advertisers: [saved, ...others] });
     fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    // Asked first, with what changes, old → new; nothing is sent until the yes.
+    const dialog = confirmDialog();
+    expect(document.getElementById(dialog.getAttribute("aria-labelledby")!)?.textContent).toBe(
+      "Save Promptchan's settings?",
+    );
+    expect(
+      within(dialog)
+        .getAllByRole("listitem", { hidden: true })
+        .map((item) => item.textContent),
+    ).toEqual([
+      "Commission rate: 55% → 45.5%",
+      "Renewal rates: 50% on the first 12 → 50% on the first 11",
+      "Hold period: 30 days → 14 days",
+      `Landing pages: ${landingPages.length} of ${landingPages.length} → ${landingPages.length - 1} of ${landingPages.length}`,
+    ]);
+    expect(api.saveProgrammeSettings).not.toHaveBeenCalled();
+    confirmSave();
     await waitFor(() => expect(api.saveProgrammeSettings).toHaveBeenCalledTimes(1));
     const [, advertiser, version, settings] = api.saveProgrammeSettings.mock.calls[0]!;
     expect(advertiser).toBe("promptchan");
@@ -124,11 +147,12 @@ describe("programme settings", () => {
     renderPanel(true);
     fireEvent.change(await screen.findByLabelText("Commission rate (%)"), { target: { value: "120" } });
     fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
-    expect((await screen.findByRole("alert")).textContent).toBe("Commission rate: must be at most 1 (100%).");
+    // Typed as a percentage, refused in percent (the API's own words speak of fractions).
+    expect((await screen.findByRole("alert")).textContent).toBe("Commission rate: must be at most 100%.");
     fireEvent.change(input("Commission rate (%)"), { target: { value: "60" } });
     fireEvent.change(input("Renewal 3"), { target: { value: "-5" } });
     fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
-    expect((await screen.findByRole("alert")).textContent).toBe("Renewal rates (renewal 3): must not be negative.");
+    expect((await screen.findByRole("alert")).textContent).toBe("Renewal rates (renewal 3): must not be below 0%.");
     fireEvent.change(input("Renewal 3"), { target: { value: "50" } });
     fireEvent.change(input("Attribution window (days)"), { target: { value: "" } });
     fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
@@ -148,7 +172,27 @@ describe("programme settings", () => {
     renderPanel(true);
     fireEvent.change(await screen.findByLabelText("Commission rate (%)"), { target: { value: "50" } });
     fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    confirmSave();
     expect((await screen.findByRole("alert")).textContent).toBe("The settings were changed since you loaded them.");
+  });
+
+  test("a save that changes nothing says so and asks nothing", async () => {
+    renderPanel(true);
+    await screen.findByLabelText("Commission rate (%)");
+    fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    expect((await screen.findByRole("status")).textContent).toBe("Nothing to save: these are the settings in force.");
+    expect(screen.queryByRole("dialog", { hidden: true })).toBeNull();
+    expect(api.saveProgrammeSettings).not.toHaveBeenCalled();
+  });
+
+  test("cancelling the save's question saves nothing and keeps what was typed", async () => {
+    renderPanel(true);
+    fireEvent.change(await screen.findByLabelText("Commission rate (%)"), { target: { value: "50" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    fireEvent.click(within(confirmDialog()).getByRole("button", { name: "Cancel", hidden: true }));
+    expect(screen.queryByRole("dialog", { hidden: true })).toBeNull();
+    expect(api.saveProgrammeSettings).not.toHaveBeenCalled();
+    expect(input("Commission rate (%)").value).toBe("50");
   });
 
   test("the payout rules are the whole programme's: set on the default advertiser, kept as they are on the others", async () => {
@@ -162,16 +206,34 @@ describe("programme settings", () => {
     expect(screen.queryByLabelText("Minimum payout ($)")).toBeNull();
     fireEvent.change(input("Hold period (days)"), { target: { value: "7" } });
     fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    confirmSave();
     await waitFor(() => expect(api.saveProgrammeSettings).toHaveBeenCalledTimes(1));
     const [, advertiser, , settings] = api.saveProgrammeSettings.mock.calls[0]!;
     expect(advertiser).toBe("cutechat");
     expect(settings).toMatchObject({ hold_days: 7, minimum_payout: 200, payout_interval_days: 30 });
   });
 
-  test("advertiser staff see the settings but cannot change them", async () => {
+  test("advertiser staff read the settings as text, not as a form they cannot use", async () => {
     renderPanel(false);
-    expect((await screen.findByLabelText("Commission rate (%)")).matches(":disabled")).toBe(true);
+    const summary = await screen.findByLabelText("Promptchan programme settings");
+    expect(summary.tagName).toBe("DL");
+    const shown = Object.fromEntries(
+      within(summary)
+        .getAllByRole("term")
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
+    expect(shown).toMatchObject({
+      "Commission rate": "55%",
+      "Renewal rates": "50% on the first 12",
+      "Hold period": "30 days",
+      "Minimum payout": "$150.00",
+    });
+    expect(shown["Landing pages"]).toContain("AI Porn");
+    expect(screen.queryByRole("textbox")).toBeNull();
+    expect(screen.queryByRole("spinbutton")).toBeNull();
     expect(screen.queryByRole("button", { name: "Save settings" })).toBeNull();
     expect(screen.getByText(/Only an admin can change them/)).toBeTruthy();
+    // The versions are there for staff too.
+    expect(screen.getByText("Commission rate: 60% → 55%")).toBeTruthy();
   });
 });

@@ -10,14 +10,21 @@ import type { User } from "firebase/auth";
 import { advertisers, defaultAdvertiserId, type AdvertiserId } from "@domain/advertisers";
 import { landingPages } from "@domain/landing-pages";
 import {
+  changeForApi,
   describeChange,
+  formatSetting,
   programmeSettingsSchema,
+  settingChanges,
+  settingFields,
   settingLabels,
   storedField,
+  type ApiSettingChange,
   type ApiSettingField,
+  type ProgrammeSettings,
   type SettingsInput,
 } from "@domain/programme-settings";
 import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { Message } from "../../components/ui/message";
 import { Table, type Column } from "../../components/ui/table";
@@ -30,6 +37,7 @@ import {
 } from "./advertiser-api";
 import { PerAdvertiserPanel, timeFormat } from "./disclosure-panel";
 import styles from "./advertiser.module.css";
+import sectionStyles from "./advertiser-sections.module.css";
 
 export function ProgrammeSettingsPanel({ user, isAdmin }: { user: User; isAdmin: boolean }) {
   return (
@@ -92,6 +100,12 @@ function fromForm(form: Form): Record<ApiSettingField, unknown> {
   };
 }
 
+/** The rates are typed as percentages: their limits are said in percent too, not as the API's fractions. */
+const percentMessages: Partial<Record<string, string>> = {
+  too_big: "must be at most 100%.",
+  too_small: "must not be below 0%.",
+};
+
 /** The first problem with the settings, named by the field's label as the page shows it. */
 function problemOf(settings: Record<ApiSettingField, unknown>): string | null {
   const checked = programmeSettingsSchema.safeParse(settings);
@@ -99,7 +113,16 @@ function problemOf(settings: Record<ApiSettingField, unknown>): string | null {
   const issue = checked.error.issues[0]!;
   const field = issue.path[0] as ApiSettingField;
   const renewal = field === "repeat_rates" && issue.path[1] !== undefined ? ` (renewal ${String(issue.path[1])})` : "";
-  return `${settingLabels[storedField(field)] ?? field}${renewal}: ${issue.message}`;
+  const isRate = field === "commission_rate" || field === "repeat_rates";
+  const message = (isRate ? percentMessages[issue.code] : undefined) ?? issue.message;
+  return `${settingLabels[storedField(field)] ?? field}${renewal}: ${message}`;
+}
+
+/** What a save would change, field by field, as the version history will say it (money in dollars). */
+function changesOf(view: AdvertiserSettingsView, settings: Record<ApiSettingField, unknown>): ApiSettingChange[] {
+  const before = programmeSettingsSchema.parse(view.settings);
+  const after = programmeSettingsSchema.parse(settings);
+  return settingChanges(before, after).map(changeForApi);
 }
 
 /** The settings typed as one value each, in the page's order. */
@@ -163,12 +186,19 @@ function SettingsView({ user, advertiser, isAdmin }: { user: User; advertiser: A
       </Message>
     );
   }
+  if (!isAdmin) {
+    return (
+      <div className={styles.settings}>
+        <SettingsSummary view={view} />
+        <SettingsHistory history={view.history} />
+      </div>
+    );
+  }
   return (
     <SettingsForm
       key={view.version}
       user={user}
       view={view}
-      isAdmin={isAdmin}
       saving={saving}
       onSaved={() => void queryClient.invalidateQueries({ queryKey: key })}
     />
@@ -178,13 +208,11 @@ function SettingsView({ user, advertiser, isAdmin }: { user: User; advertiser: A
 function SettingsForm({
   user,
   view,
-  isAdmin,
   saving,
   onSaved,
 }: {
   user: User;
   view: AdvertiserSettingsView;
-  isAdmin: boolean;
   /** The save, with what the last save or check said. */
   saving: Action;
   onSaved: () => void;
@@ -213,11 +241,23 @@ function SettingsForm({
     />
   );
 
+  // The changes a save would make, shown for a yes before anything is saved (the dialog is open while set).
+  const [confirming, setConfirming] = useState<ApiSettingChange[] | null>(null);
+
   function save(event: FormEvent) {
     event.preventDefault();
     const settings = fromForm(form);
     const problem = problemOf(settings);
     if (problem) return saving.say({ tone: "error", text: problem });
+    const changes = changesOf(view, settings);
+    if (changes.length === 0)
+      return saving.say({ tone: "info", text: "Nothing to save: these are the settings in force." });
+    setConfirming(changes);
+  }
+
+  function confirmSave() {
+    setConfirming(null);
+    const settings = fromForm(form);
     void saving.run(async () => {
       const saved = await saveProgrammeSettings(user, view.advertiser, view.version, settings);
       if (saved.changed) onSaved();
@@ -228,7 +268,7 @@ function SettingsForm({
   return (
     <div className={styles.settings}>
       <form onSubmit={save} noValidate aria-label={`${advertisers[view.advertiser].name} programme settings`}>
-        <fieldset disabled={!isAdmin || busy}>
+        <fieldset disabled={busy}>
           <div className={styles["settings-grid"]}>{settingInputs.map((input) => settingField(input))}</div>
           <fieldset className={styles["settings-renewals"]}>
             <legend>Renewal rates (%)</legend>
@@ -296,16 +336,65 @@ function SettingsForm({
               </p>
             )}
           </fieldset>
-          {isAdmin ? (
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving…" : "Save settings"}
-            </Button>
-          ) : null}
+          <Button type="submit" disabled={busy}>
+            {busy ? "Saving…" : "Save settings"}
+          </Button>
         </fieldset>
         {saving.message ? <Message tone={saving.message.tone}>{saving.message.text}</Message> : null}
       </form>
       <SettingsHistory history={view.history} />
+      <Dialog
+        open={confirming !== null}
+        title={`Save ${advertisers[view.advertiser].name}'s settings?`}
+        onClose={() => setConfirming(null)}
+        closeLabel="Cancel"
+        actions={<Button onClick={confirmSave}>Save settings</Button>}
+      >
+        <p>
+          For every affiliate of {advertisers[view.advertiser].name}, from the moment you save (sales already made keep
+          their terms):
+        </p>
+        <ul className={sectionStyles["settings-confirm"]}>
+          {confirming?.map((change) => (
+            <li key={change.field}>{describeChange(change)}</li>
+          ))}
+        </ul>
+      </Dialog>
     </div>
+  );
+}
+
+/** A setting as staff read it: the landing pages by name, the rest as the history writes them. */
+function shownSetting(field: (typeof settingFields)[number], settings: ProgrammeSettings): string {
+  if (field === "landing_pages") {
+    return landingPages
+      .filter((page) => settings.landing_pages.includes(page.value))
+      .map((page) => page.label)
+      .join(", ");
+  }
+  return formatSetting(field, settings[field]);
+}
+
+/** Staff see the terms as text, not as a form they cannot use: read-only, and looking it. */
+function SettingsSummary({ view }: { view: AdvertiserSettingsView }) {
+  const settings = programmeSettingsSchema.parse(view.settings);
+  // The payout rules are the programme's, set on the default advertiser only.
+  const fields = settingFields.filter(
+    (field) =>
+      view.advertiser === defaultAdvertiserId || (field !== "minimum_payout_cents" && field !== "payout_interval_days"),
+  );
+  return (
+    <dl
+      className={sectionStyles["settings-summary"]}
+      aria-label={`${advertisers[view.advertiser].name} programme settings`}
+    >
+      {fields.map((field) => (
+        <div key={field}>
+          <dt>{settingLabels[field]}</dt>
+          <dd>{shownSetting(field, settings)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

@@ -73,9 +73,17 @@ export interface ListState {
   refreshing: boolean;
   /** The uids whose payout is being recorded. */
   recording: ReadonlySet<string>;
-  /** Refetches the list and the payouts due and ready. */
+  /**
+   * The payouts recorded since the list was last put in order (uid → cents): their cards show it in place
+   * and the list keeps its order until the staff member moves on (`settle`).
+   */
+  recorded: ReadonlyMap<string, number>;
+  /** Moves on from the payouts recorded: the list is asked for again, by balance only (SPEC.md §4). */
+  settle(): void;
+  /** Refetches the list and the payouts due and ready (and moves on from the payouts recorded). */
   refresh(): void;
-  record(row: SummaryRow): Promise<void>;
+  /** Records the row's payout of `cents`; a refusal is only logged (SPEC.md §8) and the list refreshed. */
+  record(row: SummaryRow, cents: number): Promise<void>;
   /** Suspends or reinstates the row's affiliate; rejects with the refusal. */
   suspend(row: SummaryRow, suspended: boolean, reason: string): Promise<void>;
 }
@@ -121,28 +129,39 @@ export function useAffiliateList(user: User, filters: Filters): ListState {
     placeholderData: keepPreviousData,
   });
 
+  const refetchAll = useRefreshAffiliates(user);
+  const [recorded, setRecorded] = useState<ReadonlyMap<string, number>>(new Map());
+  const settle = useCallback(() => {
+    if (recorded.size === 0) return;
+    setRecorded(new Map());
+    setOrder("balance");
+    refetchAll();
+  }, [recorded, refetchAll]);
   const refresh = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: ["affiliate-pages", user.uid] });
-    void queryClient.invalidateQueries({ queryKey: ["affiliate-lists", user.uid] });
-    void queryClient.invalidateQueries({ queryKey: ["any-ready", user.uid] });
-  }, [queryClient, user.uid]);
+    settle();
+    refetchAll();
+  }, [settle, refetchAll]);
 
   const { mutateAsync } = useMutation({
     mutationKey: recordPayoutKey,
-    mutationFn: (row: SummaryRow) => recordPayout(user, row),
-    onSuccess: (recorded: RecordedPayout) => {
-      // Show it at once (the button goes quiet), then refresh: SPEC.md §4, balance descending only.
-      replaceRow(queryClient, user.uid, recorded.row);
-      setOrder("balance");
+    mutationFn: ({ row }: { row: SummaryRow; cents: number }) => recordPayout(user, row),
+    onSuccess: (answer: RecordedPayout, { row, cents }) => {
+      // The card shows it at once, where it is; the programme's counts follow. The list's new order (by
+      // balance only) waits until the staff member moves on, so the card does not jump from under them.
+      replaceRow(queryClient, user.uid, answer.row);
+      setRecorded((current) => new Map(current).set(row.user_id, cents));
+      void queryClient.invalidateQueries({ queryKey: ["programme-totals", user.uid] });
     },
-    // SPEC.md §8: errors recording payouts are only logged. Refresh either way: another staff member may
-    // have recorded it, and the card should show that.
-    onError: (error) => console.error("Recording the payout failed:", error),
-    onSettled: refresh,
+    // SPEC.md §8: errors recording payouts are only logged. Refresh: another staff member may have
+    // recorded it, and the card should show that.
+    onError: (error) => {
+      console.error("Recording the payout failed:", error);
+      refetchAll();
+    },
   });
   const record = useCallback(
-    (row: SummaryRow) =>
-      mutateAsync(row).then(
+    (row: SummaryRow, cents: number) =>
+      mutateAsync({ row, cents }).then(
         () => undefined,
         () => undefined,
       ),
@@ -159,7 +178,7 @@ export function useAffiliateList(user: User, filters: Filters): ListState {
 
   const recordingUids = useMutationState({
     filters: { mutationKey: recordPayoutKey, status: "pending" },
-    select: (mutation) => (mutation.state.variables as SummaryRow).user_id,
+    select: (mutation) => (mutation.state.variables as { row: SummaryRow }).row.user_id,
   });
   const recording = useMemo(() => new Set(recordingUids), [recordingUids]);
 
@@ -186,10 +205,41 @@ export function useAffiliateList(user: User, filters: Filters): ListState {
     asOf: new Date(list.dataUpdatedAt),
     refreshing: isFetching && !isFetchingNextPage,
     recording,
+    recorded,
+    settle,
     refresh,
     record,
     suspend,
   };
+}
+
+/** Asks again for everything the console shows of the affiliates: the list, the payout lists, the counts. */
+export function useRefreshAffiliates(user: User): () => void {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    for (const key of ["affiliate-pages", "affiliate-lists", "any-ready", "programme-totals"]) {
+      void queryClient.invalidateQueries({ queryKey: [key, user.uid] });
+    }
+  }, [queryClient, user.uid]);
+}
+
+/**
+ * The programme's counts (affiliates, payouts pending) for the console's heading on every section: the
+ * first page of the default list, one row long. Undefined while asking, or when asking failed (only logged).
+ */
+export function useProgrammeTotals(user: User): AffiliatePage["totals"] | undefined {
+  const { data } = useQuery({
+    queryKey: ["programme-totals", user.uid],
+    queryFn: () =>
+      fetchAffiliatePage(user, listFilters(noFilters, "pending-first"), null, 1).then(
+        (page) => page.totals,
+        (error: unknown) => {
+          console.error("Loading the programme's counts failed:", error);
+          throw error;
+        },
+      ),
+  });
+  return data;
 }
 
 /** The payouts panel's lists as the server takes them: payouts due, or affiliates staff could pay now. */

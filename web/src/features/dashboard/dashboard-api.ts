@@ -18,9 +18,19 @@ export async function updateDetails(user: User, form: DetailsForm): Promise<void
   await callApi(user, "POST", "/api/update_paypal_account", form as PayoutDetailsRequest);
 }
 
-/** Requests a payout of `price` (the balance as formatted text); the answer is the invoice PDF. */
-export function requestPayout(user: User, form: DetailsForm, price: string): Promise<DownloadedFile> {
-  return callApiForPdf(user, "/api/request_payout", { ...(form as PayoutDetailsRequest), price });
+/** A requested payout's invoice: the PDF the request answered, and its number (the file's name). */
+export interface RequestedInvoice {
+  file: DownloadedFile;
+  invoiceNumber: string;
+}
+
+/**
+ * Requests a payout of `price` (the balance as formatted text) to `details` (the saved payout details); the
+ * answer is the invoice PDF, named by its number.
+ */
+export async function requestPayout(user: User, details: DetailsForm, price: string): Promise<RequestedInvoice> {
+  const file = await callApiForPdf(user, "/api/request_payout", { ...(details as PayoutDetailsRequest), price });
+  return { file, invoiceNumber: file.fileName.replace(/\.pdf$/i, "") };
 }
 
 export function downloadInvoice(user: User, invoiceNumber: string): Promise<DownloadedFile> {

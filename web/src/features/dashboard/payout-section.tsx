@@ -1,23 +1,21 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { flushSync } from "react-dom";
 import type { User } from "firebase/auth";
-import { formatInvoiceDate } from "@domain/invoice";
+import { balanceSplitOf, type BalanceSplit } from "@domain/balance-split";
+import { formatInvoiceDate, invoiceTermsDays } from "@domain/invoice";
 import type { AffiliateDoc } from "@domain/model";
-import { formatDollars, formatDollarsFixed } from "@domain/money";
+import { formatDollars, formatDollarsFixed, type Cents } from "@domain/money";
 import {
   accountTypes,
   detailLabels,
   missingDetailFields,
   missingDetails,
+  payoutDestination,
   payoutTypes,
   type PayoutDetails,
   type PayoutType,
 } from "@domain/payout-details";
-import {
-  payoutDetailsRequestSchema,
-  toDetailsRequest,
-  toStoredDetails,
-  type PayoutDetailsRequest,
-} from "@domain/payout-details-request";
+import { toDetailsRequest } from "@domain/payout-details-request";
 import {
   defaultPayoutRules,
   nextPayoutAllowedAt,
@@ -28,20 +26,30 @@ import {
   type PayoutRules,
 } from "@domain/payout-eligibility";
 import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
 import { Field, type FieldProps } from "../../components/ui/field";
 import { Message } from "../../components/ui/message";
 import { useAction } from "../../components/ui/use-action";
-import { availableBalanceOf, heldCentsOf, nextMaturityOf, payableOf, pendingInvoiceOf } from "@domain/balance";
+import { nextMaturityOf, payableOf, pendingInvoiceOf } from "@domain/balance";
 import { saveFile } from "../../lib/api";
 import {
   downloadInvoice as fetchInvoice,
   requestPayout as askForPayout,
   updateDetails as saveDetails,
-  type DetailsForm,
+  type DetailsForm as Form,
 } from "./dashboard-api";
+import {
+  detailsErrors,
+  detailsRequest,
+  differsFrom,
+  fieldLabel,
+  formFieldOf,
+  storedDetailsOf,
+  type FormErrors,
+  type FormField,
+} from "./details-form";
 import styles from "./dashboard.module.css";
-
-type Form = DetailsForm;
+import own from "./payout-section.module.css";
 
 interface Props {
   user: User;
@@ -51,53 +59,124 @@ interface Props {
   readOnly: boolean;
 }
 
-/** SPEC.md §2: the payout section and the details form, with SPEC.md §5's rules and §8's messages. */
+/** A payout this page requested: its invoice, kept to be offered as a link (never downloaded unasked). */
+interface Requested {
+  invoiceNumber: string;
+  fileName: string;
+  url: string;
+  amount: Cents;
+  destination: string;
+}
+
+/**
+ * SPEC.md §2: the payout section and the details form, with SPEC.md §5's rules and §8's messages. Issue 32:
+ * the balance split into one vocabulary (available, in hold, pending payout; paid apart); Request Payout
+ * asks first and ends in one success state with the invoice link; the form's errors show on their fields,
+ * all at once. A payout goes to the saved details, so typing in the form never changes what it may do.
+ */
 export function PayoutSection({ user, affiliate, rules = defaultPayoutRules, readOnly }: Props) {
-  const [form, setForm] = useState<Form>(() => toDetailsRequest(affiliate) as Form);
-  // Saving the details; requesting a payout or downloading the invoice (one line says how either went).
+  const saved = toDetailsRequest(affiliate) as Form;
+  const [form, setForm] = useState<Form>(saved);
+  // The form as last saved from here, until the live document catches up with it.
+  const [justSaved, setJustSaved] = useState<Form | null>(null);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [confirming, setConfirming] = useState(false);
+  const [requested, setRequested] = useState<Requested | null>(null);
+  // Saving the details; requesting a payout or downloading the invoice.
   const details = useAction();
   const payout = useAction();
   const busy = details.busy || payout.busy;
+  const formRef = useRef<HTMLFormElement>(null);
+  const successRef = useRef<HTMLDivElement>(null);
+
   const now = new Date();
+  const split = balanceSplitOf(affiliate, now);
   const payable = payableOf(affiliate, now);
-  const held = heldCentsOf(affiliate, now);
   const nextMaturity = nextMaturityOf(affiliate, now);
   const nextAllowed = nextPayoutAllowedAt(affiliate.last_payout, now, rules);
   const pending = pendingInvoiceOf(affiliate);
-
-  // SPEC.md §8's refusals, judged as the affiliate types (the server checks everything again): the details
-  // as typed in the form, not yet saved, are what a request sends.
-  const typed = toStoredDetails(form as PayoutDetailsRequest as Parameters<typeof toStoredDetails>[0]);
-  const refusal = payoutRefusalOf(affiliate, now, typed, rules);
-  const missing = new Set<keyof PayoutDetails>(
-    refusal === "incomplete" ? missingDetailFields(typed, { forPayout: true }) : [],
+  // SPEC.md §8's refusals, judged on the saved details: a request pays to them.
+  const refusal = payoutRefusalOf(affiliate, now, affiliate, rules);
+  const shown = shownFields(form.payoutType as PayoutType);
+  const dirty = differsFrom(form, saved, shown) && (justSaved === null || differsFrom(form, justSaved, shown));
+  // The fields the "complete all fields" refusal names, marked on the form while they are still empty there.
+  const neededForPayout = new Set<FormField>(
+    refusal === "incomplete" ? missingDetailFields(affiliate, { forPayout: true }).map(formFieldOf) : [],
   );
+  const fieldError = (field: FormField): string | undefined =>
+    errors[field] ??
+    (neededForPayout.has(field) && form[field].trim() === ""
+      ? `${fieldLabel(field)} is needed for a payout.`
+      : undefined);
+  // The success state lasts while its payout is the pending one (or the live document has yet to say so).
+  const success =
+    requested &&
+    (affiliate.latest_invoice?.invoice_number !== requested.invoiceNumber ||
+      pending?.invoice_number === requested.invoiceNumber)
+      ? requested
+      : null;
 
-  const set = (field: keyof Form) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
+  // The invoice link's file lives as long as the success state that offers it.
+  useEffect(() => (requested ? () => URL.revokeObjectURL(requested.url) : undefined), [requested]);
+  // Once the dialog has closed (and given focus back), focus goes to what the request did.
+  useEffect(() => {
+    if (requested) successRef.current?.focus();
+  }, [requested]);
+
+  function change(field: FormField, value: string) {
+    setForm((current) => ({ ...current, [field]: value }));
+    // An error goes as its field changes; another method's errors go with the method.
+    setErrors((current) => {
+      const kept = { ...current };
+      delete kept[field];
+      if (field === "payoutType") {
+        for (const key of Object.keys(kept) as FormField[])
+          if (!detailFields.some((f) => f.id === key)) delete kept[key];
+      }
+      return kept;
+    });
+  }
 
   function updateDetails(event: FormEvent) {
     event.preventDefault();
-    const checked = payoutDetailsRequestSchema.safeParse(form);
-    if (!checked.success) {
-      const problem = checked.error.issues[0]?.message ?? "Invalid details.";
-      return details.say({ tone: "error", text: `Failed to update details: ${problem}` });
+    const found = detailsErrors(form, shown);
+    const first = shown.find((field) => found[field]);
+    if (first) {
+      details.say(null);
+      flushSync(() => setErrors(found));
+      formRef.current?.querySelector<HTMLElement>(`#${first}`)?.focus();
+      return;
     }
+    const request = detailsRequest(form, saved, shown);
     void details.run(
       async () => {
-        await saveDetails(user, form);
+        await saveDetails(user, request);
+        const stored = toDetailsRequest(storedDetailsOf(request)) as Form;
+        setForm(stored);
+        setJustSaved(stored);
         return { tone: "success", text: "Details successfully updated." };
       },
       { failure: (text) => `Failed to update details: ${text}` },
     );
   }
 
-  function requestPayout() {
-    if (refusal) return payout.say(null);
+  function closeDialog() {
+    setConfirming(false);
+    payout.say(null);
+  }
+
+  function confirmPayout() {
     void payout.run(
       async () => {
-        const invoice = await askForPayout(user, form, formatDollarsFixed(payable));
-        saveFile(invoice);
-        return { tone: "success", text: `Payout requested: your invoice ${invoice.fileName} was downloaded.` };
+        const invoice = await askForPayout(user, saved, formatDollarsFixed(payable));
+        setRequested({
+          invoiceNumber: invoice.invoiceNumber,
+          fileName: invoice.file.fileName,
+          url: URL.createObjectURL(invoice.file.blob),
+          amount: payable,
+          destination: destinationText(affiliate),
+        });
+        setConfirming(false);
       },
       { name: "request", failure: (text) => `Failed to request payout: ${text}` },
     );
@@ -109,38 +188,33 @@ export function PayoutSection({ user, affiliate, rules = defaultPayoutRules, rea
   }
 
   const invoice = affiliate.latest_invoice;
+  const errorCount = shown.filter((field) => errors[field]).length;
   return (
     <section aria-labelledby="payout" className={styles["dashboard-section"]}>
       <h2 id="payout">Payout</h2>
       <div className={styles["payout-summary"]}>
-        <div className={styles["payout-amounts"]}>
-          <div className={styles["payout-amount"]}>
-            <span className={styles["stat-label"]}>Available balance</span>
-            <span className={styles["stat-value"]}>{formatDollars(availableBalanceOf(affiliate, now))}</span>
-          </div>
-          {held > 0 ? (
-            <div className={styles["payout-amount"]}>
-              <span className={styles["stat-label"]}>In hold</span>
-              <span className={styles["stat-value"]}>{formatDollars(held)}</span>
-            </div>
-          ) : null}
-          {pending ? (
-            <div className={styles["payout-amount"]}>
-              <span className={styles["stat-label"]}>Pending payout</span>
-              <span className={`${styles["stat-value"]} ${styles["status-pending"]}`}>
-                {formatDollars(pending.amount_cents)}
-              </span>
-            </div>
-          ) : null}
-          <span className={`muted ${styles.small}`}>
+        <div className={own.figures}>
+          <BalanceFigures split={split} />
+          <p className={`muted ${styles.small}`}>
             {payoutRulesText(rules)}
             {nextMaturity
-              ? ` Commission is held for its refund period after each sale: ${formatDollars(nextMaturity.cents)} becomes available on ${formatMaturity(nextMaturity.day)}.`
+              ? ` Commission is held for its refund period after each sale: ${formatDollars(nextMaturity.cents)} becomes available on ${formatDay(nextMaturity.day)}.`
               : ""}
-          </span>
+          </p>
         </div>
         <div className={styles["payout-status"]}>
-          {pending ? (
+          {success ? (
+            <div ref={successRef} tabIndex={-1} id="payout-requested" className={own.requested}>
+              <Message tone="success">
+                Payout requested: {formatDollars(success.amount)} to {success.destination}. Your invoice{" "}
+                {success.invoiceNumber} is ready:{" "}
+                <a href={success.url} download={success.fileName}>
+                  Download invoice {success.invoiceNumber} (PDF)
+                </a>
+                . It shows as your pending payout until it is paid.
+              </Message>
+            </div>
+          ) : pending ? (
             <p className={`${styles.status} ${styles["status-pending"]}`}>
               Payout pending: {formatDollars(pending.amount_cents)} requested on {formatInvoiceDate(pending.issued_at)}{" "}
               (invoice {pending.invoice_number}).
@@ -159,29 +233,57 @@ export function PayoutSection({ user, affiliate, rules = defaultPayoutRules, rea
           <div className={styles.inline}>
             {readOnly ? null : (
               <Button
-                onClick={requestPayout}
-                disabled={busy || refusal !== null}
-                aria-describedby={refusal ? "payout-refusal" : undefined}
+                onClick={() => setConfirming(true)}
+                disabled={busy || refusal !== null || success !== null}
+                aria-describedby={success ? "payout-requested" : refusal ? "payout-refusal" : undefined}
               >
-                {payout.running === "request" ? "Requesting…" : "Request Payout"}
+                Request Payout
               </Button>
             )}
-            {invoice ? (
+            {invoice && !success ? (
               <Button variant="ghost" onClick={downloadInvoice} disabled={busy}>
                 Download invoice {invoice.invoice_number}
               </Button>
             ) : null}
           </div>
-          {refusal && !readOnly ? (
-            <Message id="payout-refusal" tone="warning" className={styles.refusal}>
-              {refusalText(refusal, rules, typed, nextAllowed, held)}
+          {refusal && !readOnly && !success ? (
+            // A pending payout is a state, not a problem: said plainly, where the others warn.
+            <Message id="payout-refusal" tone={refusal === "pending" ? "info" : "warning"} className={styles.refusal}>
+              {refusalText(refusal, rules, affiliate, nextAllowed, split.inHold, dirty)}
             </Message>
           ) : null}
+          {payout.message && !confirming ? <Message tone={payout.message.tone}>{payout.message.text}</Message> : null}
         </div>
       </div>
-      {payout.message ? <Message tone={payout.message.tone}>{payout.message.text}</Message> : null}
 
-      <form className={styles["details-form"]} onSubmit={updateDetails} noValidate aria-labelledby="details-heading">
+      <Dialog
+        open={confirming}
+        title="Request this payout?"
+        onClose={closeDialog}
+        closeLabel="Cancel"
+        actions={
+          <Button onClick={confirmPayout} disabled={payout.busy} aria-busy={payout.busy}>
+            {payout.running === "request" ? "Requesting…" : `Request ${formatDollars(payable)}`}
+          </Button>
+        }
+      >
+        <PayoutSummary affiliate={affiliate} amount={payable} inHold={split.inHold} />
+        {dirty ? (
+          <p className={`${styles.small} ${own["unsaved-note"]}`}>
+            Your unsaved changes to the payout details are not used: this payout goes to the saved details above. Cancel
+            and Update Details first to use them.
+          </p>
+        ) : null}
+        {payout.message ? <Message tone={payout.message.tone}>{payout.message.text}</Message> : null}
+      </Dialog>
+
+      <form
+        ref={formRef}
+        className={styles["details-form"]}
+        onSubmit={updateDetails}
+        noValidate
+        aria-labelledby="details-heading"
+      >
         <h3 id="details-heading">Payout Details</h3>
         {pending ? (
           <p className={`muted ${styles.small}`}>
@@ -190,21 +292,43 @@ export function PayoutSection({ user, affiliate, rules = defaultPayoutRules, rea
           </p>
         ) : null}
         <fieldset disabled={readOnly || busy}>
-          <div className={styles["form-grid"]}>
-            {[...detailFields, ...(methodFields[form.payoutType as PayoutType] ?? [])].map((field) => (
-              <Field
-                key={field.id}
-                {...field}
-                value={form[field.id]}
-                onChange={set(field.id)}
-                invalid={missing.has(storedField[field.id])}
-              />
-            ))}
+          <div className={`${styles["form-grid"]} ${own.fields}`}>
+            {shown.map((id) => {
+              const { hint, ...field } = fieldSpecs[id];
+              const error = fieldError(id);
+              return (
+                <Field
+                  key={id}
+                  {...field}
+                  id={id}
+                  value={form[id]}
+                  onChange={(value) => change(id, value)}
+                  invalid={error !== undefined}
+                  // The error takes the hint's place: the control is described by it.
+                  hint={error ?? hint}
+                />
+              );
+            })}
           </div>
-          {readOnly ? null : <Button type="submit">{details.busy ? "Saving…" : "Update Details"}</Button>}
+          {readOnly ? null : (
+            <div className={styles.inline}>
+              <Button type="submit">{details.busy ? "Saving…" : "Update Details"}</Button>
+              {dirty ? (
+                <span className={`muted ${styles.small}`}>
+                  Unsaved changes: a payout request uses your saved details until you update them.
+                </span>
+              ) : null}
+            </div>
+          )}
         </fieldset>
+        {errorCount > 0 ? (
+          <Message tone="error" announce={false}>
+            Failed to update details: {errorCount === 1 ? "1 field needs" : `${errorCount} fields need`} attention
+            above.
+          </Message>
+        ) : null}
         <div aria-live="polite">
-          {details.message ? (
+          {details.message && errorCount === 0 ? (
             <Message tone={details.message.tone} announce={false}>
               {details.message.text}
             </Message>
@@ -215,6 +339,97 @@ export function PayoutSection({ user, affiliate, rules = defaultPayoutRules, rea
   );
 }
 
+/** How the balance splits (issue 32's vocabulary): each part, the balance they make, and what was paid. */
+function BalanceFigures({ split }: { split: BalanceSplit }) {
+  const rows: [string, string, string?][] = [
+    ["Available", formatDollars(split.available)],
+    ["In hold", formatDollars(split.inHold)],
+    ["Pending payout", formatDollars(split.pendingPayout), split.pendingPayout > 0 ? styles["status-pending"] : ""],
+    ...(split.toNet > 0 ? [["Refunds to net", `−${formatDollars(split.toNet)}`] as [string, string]] : []),
+    ["Balance", formatDollars(split.balance), own["split-total"]],
+    ["Paid", formatDollars(split.paid), own["split-paid"]],
+  ];
+  return (
+    <div className={own["balance-split"]}>
+      <dl aria-label="Your balance">
+        {rows.map(([label, value, className]) => (
+          <div key={label} className={className || undefined}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className={`muted ${styles.small}`}>
+        Your balance is what you are owed: available to request now, in hold until its refund period ends, or in a
+        pending payout.
+        {split.toNet > 0
+          ? " Refunds that came after their commission was set aside are netted from your next earnings."
+          : ""}{" "}
+        Paid is what has been sent to you so far.
+      </p>
+    </div>
+  );
+}
+
+/** What the confirmation names: the amount, where it goes, and who the invoice is made out to. */
+function PayoutSummary({ affiliate, amount, inHold }: { affiliate: AffiliateDoc; amount: Cents; inHold: Cents }) {
+  const destination = payoutDestination(affiliate);
+  const place = [affiliate.address, [affiliate.post_code, affiliate.city].filter(Boolean).join(" "), affiliate.country];
+  return (
+    <>
+      <dl className={own.confirm}>
+        <div>
+          <dt>Amount</dt>
+          <dd>
+            {formatDollars(amount)}
+            {inHold > 0 ? (
+              <span className="muted"> ({formatDollars(inHold)} in hold is paid in a later payout)</span>
+            ) : null}
+          </dd>
+        </div>
+        <div>
+          <dt>Paid to</dt>
+          <dd>
+            {destination.method}
+            {destination.fields.map(([label, value]) => (
+              <span key={label} className={own["confirm-line"]}>
+                {label}: {value}
+              </span>
+            ))}
+          </dd>
+        </div>
+        <div>
+          <dt>Invoice to</dt>
+          <dd>
+            {[affiliate.name, affiliate.company, ...place].filter(Boolean).map((line) => (
+              <span key={line} className={own["confirm-line"]}>
+                {line}
+              </span>
+            ))}
+            <span className={own["confirm-line"]}>
+              {detailLabels.tax}: {affiliate.tax}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt>Confirmation to</dt>
+          <dd>{affiliate.invoice_email}</dd>
+        </div>
+      </dl>
+      <p className={`muted ${styles.small}`}>
+        The invoice is issued today, due within {invoiceTermsDays} days, and you can download it at once.
+      </p>
+    </>
+  );
+}
+
+/** Where a payout goes, in a sentence: "Wise (dana@wise.test)". */
+function destinationText(details: PayoutDetails): string {
+  const { method, fields } = payoutDestination(details);
+  const account = fields.find(([label]) => label !== "Account holder")?.[1];
+  return account ? `${method} (${account})` : method;
+}
+
 /** SPEC.md §8's message for a refusal, word for word, and what it leaves unsaid: which fields, until when. */
 function refusalText(
   refusal: PayoutRefusal,
@@ -222,37 +437,19 @@ function refusalText(
   details: PayoutDetails,
   nextAllowed: Date | null,
   held: number,
+  dirty: boolean,
 ): string {
   const message = refusalMessage(refusal, rules);
   if (refusal === "belowMinimum" && held > 0)
     return `${message} ${formatDollars(held)} more is still in its hold period.`;
   if (refusal === "incomplete")
-    return `${message} Missing: ${missingDetails(details, { forPayout: true }).join(", ")}.`;
+    return `${message} Missing: ${missingDetails(details, { forPayout: true }).join(", ")}.${dirty ? " Update Details saves what you have typed." : ""}`;
   if (refusal === "recentPayout" && nextAllowed)
     return `${message} Next payout possible from ${formatInvoiceDate(nextAllowed)}.`;
   return message;
 }
 
-/** The form's field names (SPEC.md §7's request) to the stored ones the refusal names (SPEC.md §3). */
-const storedField: Record<keyof Form, keyof PayoutDetails> = {
-  name: "name",
-  country: "country",
-  city: "city",
-  address: "address",
-  postCode: "post_code",
-  company: "company",
-  invoiceEmail: "invoice_email",
-  tax: "tax",
-  payoutType: "payout_type",
-  paypalEmail: "paypal_payout_account",
-  tronAddress: "tron_address",
-  fedwireRoutingNumber: "fedwire_routing_number",
-  swiftBIC: "swift_BIC",
-  bankAccountNumber: "bank_account_number",
-  accountType: "account_type",
-};
-
-type FieldSpec = Omit<FieldProps, "id" | "value" | "onChange"> & { id: keyof Form };
+type FieldSpec = Omit<FieldProps, "id" | "value" | "onChange"> & { id: FormField };
 
 /** The details every payout method needs, then the method (SPEC.md §2's form, in its order). */
 const detailFields: FieldSpec[] = [
@@ -291,7 +488,16 @@ const methodFields: Record<PayoutType, FieldSpec[]> = {
   ],
 };
 
+const fieldSpecs = Object.fromEntries(
+  [...detailFields, ...Object.values(methodFields).flat()].map((spec) => [spec.id, spec]),
+) as Record<FormField, FieldSpec>;
+
+/** The fields the form shows for a payout method, in its order. */
+function shownFields(method: PayoutType): FormField[] {
+  return [...detailFields, ...(methodFields[method] ?? [])].map((spec) => spec.id);
+}
+
 /** A held bucket's day ("2026-12-21") as invoices write dates: "21 December 2026". */
-function formatMaturity(day: string): string {
+function formatDay(day: string): string {
   return formatInvoiceDate(new Date(`${day}T00:00:00Z`));
 }

@@ -131,30 +131,32 @@ function TransactionList({ uid }: { uid: string }) {
     );
   }
   const entries = transactions.data;
+  // SPEC.md §2's 500 px box scrolls the rows; the way to older ones stays below it, always in sight.
   return (
-    <div
-      id="transaction-list"
-      className={styles["transaction-scroll"]}
-      tabIndex={0}
-      aria-label="Transactions, newest first"
-    >
-      {entries.length === 0 ? (
-        <p className="muted">No transactions yet: sales and refunds of your referrals appear here.</p>
-      ) : (
-        <Table
-          columns={columns}
-          rows={entries}
-          rowKey={(entry) => `${entry.advertiser_id}_${entry.event_id}`}
-          phone="scroll"
-          nowrap
-          className={styles["transaction-table"]}
-        />
-      )}
+    <>
+      <div
+        id="transaction-list"
+        className={styles["transaction-scroll"]}
+        tabIndex={0}
+        aria-label="Transactions, newest first"
+      >
+        {entries.length === 0 ? (
+          <p className="muted">No transactions yet: sales and refunds of your referrals appear here.</p>
+        ) : (
+          <Table
+            columns={columns}
+            rows={entries}
+            rowKey={(entry) => `${entry.advertiser_id}_${entry.event_id}`}
+            nowrap
+            className={styles["transaction-table"]}
+          />
+        )}
+      </div>
       {entries.length === count ? (
         <Button variant="ghost" className={styles["load-more"]} onClick={() => setCount(count + pageSize)}>
           Show older
         </Button>
       ) : null}
-    </div>
+    </>
   );
 }
