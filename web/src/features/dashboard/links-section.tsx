@@ -6,6 +6,7 @@ import { landingPages } from "@domain/landing-pages";
 import type { AffiliateDoc } from "@domain/model";
 import { isUsableTracker, normalizeTracker, trackerInputMaxLength } from "@domain/tracker";
 import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { useAction } from "../../components/ui/use-action";
 import { useCopy } from "../../components/ui/use-copy";
@@ -27,10 +28,16 @@ interface Props {
   onCopied?: () => void;
 }
 
-/** SPEC.md §2 and §7: the affiliate's tracking links, per advertiser, with landing page and trackers. */
+/**
+ * SPEC.md §2 and §7: the affiliate's tracking links, per advertiser, with landing page and trackers. Deleting
+ * a tracker asks first (issue 32): its link stops counting and its figures move to Removed trackers.
+ */
 export function LinksSection({ user, affiliate, advertiser, linkDomains, readOnly, onCopied }: Props) {
   const [landing, setLanding] = useState("");
   const [tracker, setTracker] = useState("");
+  // The tracker whose deletion is being confirmed; none while no dialog is open.
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const changing = useAction();
   const busy = changing.busy;
   const links = affiliate.links[advertiser] ?? [];
@@ -55,10 +62,18 @@ export function LinksSection({ user, affiliate, advertiser, linkDomains, readOnl
     setTracker("");
   }
 
+  /** Deletes the confirmed tracker; focus then goes to the section, as the row it was on is gone. */
+  async function remove(suffix: string) {
+    setDeleting(null);
+    if (await change("delete_custom_link", () => deleteCustomLink(user, owner, suffix))) heading.current?.focus();
+  }
+
   const link = (suffix: string) => affiliateLink(linkDomains[advertiser], affiliate.uid, suffix, landing);
   return (
     <section aria-labelledby="links" className={styles["dashboard-section"]}>
-      <h2 id="links">Your Affiliate Links</h2>
+      <h2 id="links" ref={heading} tabIndex={-1}>
+        Your Affiliate Links
+      </h2>
 
       <Field
         id="landing-page"
@@ -77,15 +92,33 @@ export function LinksSection({ user, affiliate, advertiser, linkDomains, readOnl
             label={suffix}
             url={link(suffix)}
             onCopied={onCopied}
-            onDelete={
-              readOnly
-                ? undefined
-                : () => void change("delete_custom_link", () => deleteCustomLink(user, owner, suffix))
-            }
+            onDelete={readOnly ? undefined : () => setDeleting(suffix)}
             busy={busy}
           />
         ))}
       </ul>
+
+      <Dialog
+        open={deleting !== null}
+        title={`Delete tracker ${deleting ?? ""}?`}
+        onClose={() => setDeleting(null)}
+        closeLabel="Cancel"
+        actions={
+          <Button variant="danger" onClick={() => deleting !== null && void remove(deleting)}>
+            Delete tracker
+          </Button>
+        }
+      >
+        {deleting !== null ? (
+          <>
+            <p>
+              Visitors who open <code className={styles["link-url"]}>{link(deleting)}</code> will no longer be counted
+              for you, and the tracker&apos;s figures move to Removed trackers.
+            </p>
+            <p>Adding {deleting} again later starts it from nothing.</p>
+          </>
+        ) : null}
+      </Dialog>
 
       {readOnly ? null : (
         <form className={styles["add-tracker"]} onSubmit={(event) => void add(event)}>
@@ -147,7 +180,14 @@ function LinkRow({
         {copy === "copied" ? "Copied!" : "Copy"}
       </Button>
       {onDelete ? (
-        <Button size="small" variant="danger" onClick={onDelete} disabled={busy} aria-label={`Delete tracker ${label}`}>
+        <Button
+          size="small"
+          variant="danger"
+          className={styles["link-delete"]}
+          onClick={onDelete}
+          disabled={busy}
+          aria-label={`Delete tracker ${label}`}
+        >
           Delete
         </Button>
       ) : null}

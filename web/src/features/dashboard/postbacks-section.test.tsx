@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { User } from "firebase/auth";
-import type { DeliveryDoc } from "@domain/outbound-postbacks";
+import type { DeliveryDoc, OutboundPostback } from "@domain/outbound-postbacks";
 import { affiliateFixture } from "./affiliate-fixture";
 
 const api = vi.hoisted(() => ({
@@ -24,7 +24,7 @@ const postback = {
   url: "https://tracker.example/pb?cid={sub1}&p={payout}",
   events: ["sale" as const, "refund" as const],
 };
-const affiliate = (postbacks = [postback]) =>
+const affiliate = (postbacks: OutboundPostback[] = [postback]) =>
   affiliateFixture({ postbacks, links: { promptchan: ["/tw"], cutechat: ["/ig"], creategirls: [] } });
 
 beforeEach(() => {
@@ -70,9 +70,8 @@ describe("the affiliate's postbacks", () => {
     expect(screen.queryByRole("form")).toBeNull();
   });
 
-  test("each postback can be tested, edited and deleted; the delivery log lists every call", async () => {
+  test("each postback can be tested and edited; the delivery log lists every call", async () => {
     api.testPostback.mockResolvedValue({ url: "x", status: 200, latency_ms: 42, outcome: "delivered", error: null });
-    api.deletePostback.mockResolvedValue([]);
     deliveries.data = [
       {
         at: new Date("2026-11-23T10:00:00Z"),
@@ -104,9 +103,6 @@ describe("the affiliate's postbacks", () => {
     );
     fireEvent.click(within(form).getByRole("button", { name: "Cancel" }));
 
-    fireEvent.click(within(item).getByRole("button", { name: "Delete" }));
-    await waitFor(() => expect(api.deletePostback).toHaveBeenCalledWith(user, "abcd1234"));
-
     const log = screen.getByRole("region", { name: "Postback deliveries, newest first" });
     const cells = [...within(log).getAllByRole("row")[1]!.querySelectorAll("td")].map((cell) => cell.textContent);
     expect(cells.slice(1)).toEqual([
@@ -117,6 +113,52 @@ describe("the affiliate's postbacks", () => {
       "1",
       "https://tracker.example/pb?cid=camp&p=12.00",
     ]);
+  });
+
+  test("deleting asks first, naming the postback; Cancel deletes nothing; confirming deletes that one", async () => {
+    api.deletePostback.mockResolvedValue([]);
+    const other = {
+      ...postback,
+      id: "efgh5678",
+      advertiser: "cutechat" as const,
+      tracker: "/ig",
+      url: "https://t.example/b",
+    };
+    render(<PostbacksSection user={user} affiliate={affiliate([postback, other])} readOnly={false} />);
+    const dialog = () => screen.queryByRole("dialog", { hidden: true });
+    expect(dialog()).toBeNull();
+
+    fireEvent.click(screen.getByRole("button", { name: "Delete the postback for CuteChat · /ig" }));
+    const asking = dialog()!;
+    expect(within(asking).getByRole("heading", { name: "Delete this postback?", hidden: true })).toBeTruthy();
+    expect(asking.textContent).toBe(
+      "Delete this postback?We will stop calling your tracker for new conversions of CuteChat · /ig: https://t.example/bDelete postbackCancel",
+    );
+    fireEvent.click(within(asking).getByRole("button", { name: "Cancel", hidden: true }));
+    expect(dialog()).toBeNull();
+    expect(api.deletePostback).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole("button", { name: "Delete the postback for CuteChat · /ig" }));
+    fireEvent.click(within(dialog()!).getByRole("button", { name: "Delete postback", hidden: true }));
+    expect(dialog()).toBeNull();
+    await waitFor(() => expect(api.deletePostback).toHaveBeenCalledWith(user, "efgh5678"));
+    expect(api.deletePostback).toHaveBeenCalledTimes(1);
+    expect((await screen.findByRole("status")).textContent).toBe("Postback deleted.");
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Postbacks" }));
+  });
+
+  test("a refused delete says why, and keeps focus where it was", async () => {
+    api.deletePostback.mockRejectedValue(new Error("You have no such postback."));
+    render(<PostbacksSection user={user} affiliate={affiliate()} readOnly={false} />);
+    fireEvent.click(screen.getByRole("button", { name: "Delete the postback for Promptchan · /tw" }));
+    fireEvent.click(
+      within(screen.getByRole("dialog", { hidden: true })).getByRole("button", {
+        name: "Delete postback",
+        hidden: true,
+      }),
+    );
+    expect((await screen.findByRole("alert")).textContent).toBe("You have no such postback.");
+    expect(document.activeElement).not.toBe(screen.getByRole("heading", { name: "Postbacks" }));
   });
 
   test("read-only for the admin viewing someone's dashboard", () => {

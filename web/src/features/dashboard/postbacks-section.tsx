@@ -1,9 +1,10 @@
 /**
  * The affiliate's postbacks (issue 18): URLs of their own tracker (Voluum, RedTrack, Binom ...) that the
  * programme calls when a conversion credits them, with their sub-ids and commission filled in; a test call;
- * and the log of every call. The admin viewing someone's dashboard sees them read-only.
+ * and the log of every call. The admin viewing someone's dashboard sees them read-only. Deleting one asks
+ * first (issue 32), naming it.
  */
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import type { User } from "firebase/auth";
 import { advertiserIds, advertisers, type AdvertiserId } from "@domain/advertisers";
 import type { AffiliateDoc } from "@domain/model";
@@ -18,6 +19,7 @@ import {
   type OutboundPostback,
 } from "@domain/outbound-postbacks";
 import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
 import { Message, type Said } from "../../components/ui/message";
 import { Table, type Column } from "../../components/ui/table";
 import { useAction } from "../../components/ui/use-action";
@@ -65,6 +67,11 @@ function linkLabel(tracker: string): string {
   return tracker === "default" ? "Default link" : tracker;
 }
 
+/** A postback as the affiliate knows it: its advertiser and link ("Promptchan · /tw"). */
+function postbackName(postback: OutboundPostback): string {
+  return `${advertisers[postback.advertiser].name} · ${linkLabel(postback.tracker)}`;
+}
+
 export function PostbacksSection({
   user,
   affiliate,
@@ -79,19 +86,28 @@ export function PostbacksSection({
   const [editing, setEditing] = useState<PostbackDraft | null>(null);
   // Deleting or testing a postback, and what the last of them (or a save) said.
   const acting = useAction();
+  // The postback whose deletion is being confirmed; none while no dialog is open.
+  const [deleting, setDeleting] = useState<OutboundPostback | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
 
-  const remove = (postback: OutboundPostback) =>
-    acting.run(async () => {
+  /** Deletes the confirmed postback; focus then goes to the section, as the item it was on is gone. */
+  async function remove(postback: OutboundPostback) {
+    setDeleting(null);
+    const deleted = await acting.run(async () => {
       await deletePostback(user, postback.id);
       return { tone: "info", text: "Postback deleted." };
     });
+    if (deleted) heading.current?.focus();
+  }
 
   const test = (postback: OutboundPostback) =>
     acting.run(async () => describeTest(await testPostback(user, postback.id)));
 
   return (
     <section aria-labelledby="postbacks" className={styles["dashboard-section"]}>
-      <h2 id="postbacks">Postbacks</h2>
+      <h2 id="postbacks" ref={heading} tabIndex={-1}>
+        Postbacks
+      </h2>
       <p className="muted">
         Send your conversions to your own tracker: we call your URL when a sign-up, sale, refund or chargeback credits
         you, with the macros filled in. Up to {maxPostbacks} postbacks, one per link or one for all links of an
@@ -102,9 +118,7 @@ export function PostbacksSection({
         {postbacks.map((postback) => (
           <li key={postback.id} className={styles["postback-item"]}>
             <div className={styles["postback-head"]}>
-              <strong>
-                {advertisers[postback.advertiser].name} · {linkLabel(postback.tracker)}
-              </strong>
+              <strong>{postbackName(postback)}</strong>
               <span className="muted">
                 {postback.events.map((event) => eventLabels[event].split(" ")[0]).join(", ")}
               </span>
@@ -118,7 +132,13 @@ export function PostbacksSection({
                 <Button size="small" variant="ghost" onClick={() => void test(postback)}>
                   Send a test
                 </Button>
-                <Button size="small" variant="ghost" onClick={() => void remove(postback)}>
+                <Button
+                  size="small"
+                  variant="danger"
+                  className={styles["postback-delete"]}
+                  onClick={() => setDeleting(postback)}
+                  aria-label={`Delete the postback for ${postbackName(postback)}`}
+                >
                   Delete
                 </Button>
               </div>
@@ -126,6 +146,24 @@ export function PostbacksSection({
           </li>
         ))}
       </ul>
+      <Dialog
+        open={deleting !== null}
+        title="Delete this postback?"
+        onClose={() => setDeleting(null)}
+        closeLabel="Cancel"
+        actions={
+          <Button variant="danger" onClick={() => deleting && void remove(deleting)}>
+            Delete postback
+          </Button>
+        }
+      >
+        {deleting ? (
+          <p>
+            We will stop calling your tracker for new conversions of {postbackName(deleting)}:{" "}
+            <code className={styles["postback-url"]}>{deleting.url}</code>
+          </p>
+        ) : null}
+      </Dialog>
       {acting.message ? <Message tone={acting.message.tone}>{acting.message.text}</Message> : null}
       {readOnly ? null : editing ? (
         <PostbackForm
