@@ -95,6 +95,8 @@ test("staff see the affiliates in order with ratings, open a HIGH RISK card and 
   const dialog = page.getByRole("dialog", { name: "Record this payout?" });
   await dialog.waitFor();
   expect(await dialog.textContent()).toContain(`Record the payout of $240.00 to ${names.alpha} as paid?`);
+  // The rating and why, where the decision is made (issue 32).
+  expect(await dialog.textContent()).toContain("Rating: No sign-ups yet, so no earnings per sign-up to rate.");
   expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
   await page.keyboard.press("Escape");

@@ -313,6 +313,8 @@ describe("the list", () => {
     fireEvent.click(within(card("Wanda Wire")).getByRole("button", { name: "Payout" }));
     const dialog = confirmDialog();
     expect(dialog.textContent).toContain("Record the payout of $240.00 to Wanda Wire as paid?");
+    // The rating and why, where the decision is made: $240 over 600 sign-ups.
+    expect(dialog.textContent).toContain("Rating: $0.400 per sign-up: ");
     expect(api.recordPayout).not.toHaveBeenCalled();
     await act(async () => {
       fireEvent.click(within(dialog).getByRole("button", { name: "Record payout", hidden: true }));

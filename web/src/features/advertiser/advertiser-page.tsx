@@ -24,6 +24,7 @@ import { IntegrationPanel } from "./integration-panel";
 import { ProgrammeSettingsPanel } from "./programme-settings-panel";
 import { OverdueRefunds } from "./overdue-refunds";
 import { PayoutHistory } from "./payout-history";
+import { ratingReason } from "./rating-reason";
 import { ProgrammeReportPanel } from "./programme-report";
 import { SuspensionDialog } from "./suspension-dialog";
 import {
@@ -324,7 +325,13 @@ export function AffiliatesSection() {
         closeLabel="Cancel"
         actions={<Button onClick={() => confirming && void recordPayout(confirming)}>Record payout</Button>}
       >
-        {confirming ? <p>{payoutQuestion(confirming)}</p> : null}
+        {confirming ? (
+          <>
+            <p>{payoutQuestion(confirming)}</p>
+            {/* The rating and why (issue 32): a HIGH RISK affiliate is paid knowingly. */}
+            <p className="muted">Rating: {ratingReason(confirming)}.</p>
+          </>
+        ) : null}
       </Dialog>
     </>
   );
