@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import {
   bestLanding,
+  isExplained,
   byConversion,
   landingFunnels,
   landingLabel,
@@ -36,9 +37,18 @@ describe("the order of a report", () => {
     ]);
   });
 
-  test("a rate needs something to divide by", () => {
+  test("a rate needs something to divide by, and a part the whole can explain", () => {
     expect(rate(1, 4)).toBe(0.25);
+    expect(rate(4, 4)).toBe(1);
     expect(rate(1, 0)).toBeNull();
+    // 4,028 sign-ups of 3,690 clicks: some came without a click, so there is no rate, never 109.2%.
+    expect(rate(4_028, 3_690)).toBeNull();
+  });
+
+  test("a funnel is explained by its clicks when first sales ≤ sign-ups ≤ clicks", () => {
+    expect(isExplained(row("/ok", 10, 5, 5))).toBe(true);
+    expect(isExplained(row("/more-sign-ups", 10, 11, 0))).toBe(false);
+    expect(isExplained(row("/more-sales", 100, 5, 6))).toBe(false);
   });
 });
 
@@ -58,6 +68,12 @@ describe("landing pages", () => {
     const rows = [row("/lucky", 3, 3, 3), row("/steady", 120, 12, 6), row("/busy", 500, 20, 5)];
     expect(bestLanding(rows)?.key).toBe("/steady");
     expect(bestLanding([row("/lucky", 3, 3, 3), row("/none", 500, 50, 0)])).toBeNull();
+  });
+
+  test("a page with more first sales than sign-ups is not called the best", () => {
+    const rows = [row("/odd", 100, 5, 20), row("/steady", 120, 12, 6)];
+    expect(bestLanding(rows)?.key).toBe("/steady");
+    expect(bestLanding([row("/odd", 100, 5, 20)])).toBeNull();
   });
 
   test("the programme's pages add up across affiliates", () => {

@@ -38,10 +38,22 @@ export const minClicksForBest = 50;
 
 const emptyFunnel = (key: string): FunnelRow => ({ key, clicks: 0, sign_ups: 0, first_sales: 0 });
 
-/** A rate as a fraction, or null when there is nothing to divide by. */
+/**
+ * A rate as a fraction, or null where the figures cannot make one: nothing to divide by, or more of the part
+ * than the whole. Sign-ups and sales reported without a click on these links (an app install, a link shared
+ * elsewhere) count in the figures but cannot come from the clicks, so "4,028 sign-ups of 3,690 clicks" has
+ * no rate rather than an impossible 109.2% (issue 32).
+ */
 export function rate(part: number, whole: number): number | null {
-  return whole > 0 ? part / whole : null;
+  return whole > 0 && part <= whole ? part / whole : null;
 }
+
+/** Said under every funnel's rates: what a rate counts, and why one may be missing. */
+export const ratesNote =
+  "A rate is shown where the clicks can explain it: sign-ups and sales reported without a click on these links count in the figures, not in the rates (—).";
+
+/** Whether a funnel's figures can all have come from its clicks: first sales ≤ sign-ups ≤ clicks. */
+export const isExplained = (row: FunnelRow): boolean => row.first_sales <= row.sign_ups && row.sign_ups <= row.clicks;
 
 /**
  * Most first sales per click first, then most sign-ups per click, then most clicks: the order an affiliate
@@ -86,9 +98,12 @@ export function trackerFunnels(affiliate: Pick<AffiliateDoc, "trackers" | "links
     .sort(byConversion);
 }
 
-/** The page that converts clicks into first sales best, among those with enough clicks to tell; else null. */
+/**
+ * The page that converts clicks into first sales best, among those with enough clicks to tell and figures
+ * the clicks explain (a page with more first sales than sign-ups is not called the best); else null.
+ */
 export function bestLanding(rows: FunnelRow[], minClicks = minClicksForBest): FunnelRow | null {
-  const candidates = rows.filter((row) => row.clicks >= minClicks && row.first_sales > 0);
+  const candidates = rows.filter((row) => row.clicks >= minClicks && row.first_sales > 0 && isExplained(row));
   return candidates.sort(byConversion)[0] ?? null;
 }
 

@@ -14,7 +14,7 @@ const percent = new Intl.NumberFormat("en-US", {
   maximumFractionDigits: 1,
 });
 
-/** A rate as a percentage, or "—" with nothing to divide by. */
+/** A rate as a percentage, or "—" where the clicks cannot make one (ratesNote says why). */
 export function formatRate(part: number, whole: number): string {
   const value = rate(part, whole);
   return value === null ? "—" : percent.format(value);

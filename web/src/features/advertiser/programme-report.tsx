@@ -5,7 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { User } from "firebase/auth";
 import { advertisers, type AdvertiserId } from "@domain/advertisers";
-import { bestLanding, landingCountsNote } from "@domain/conversion-report";
+import { bestLanding, landingCountsNote, ratesNote } from "@domain/conversion-report";
 import { defaultTrackerKey, removedTrackersKey } from "@domain/model";
 import { formatCount } from "@domain/numbers";
 import { FunnelTable, LandingFunnelTable, formatRate } from "../../components/funnel-table";
@@ -63,7 +63,9 @@ function Report({ user, advertiser }: { user: User; advertiser: AdvertiserId }) 
       ) : (
         <LandingFunnelTable rows={landings} best={best} />
       )}
-      <p className="muted">{landingCountsNote}</p>
+      <p className="muted">
+        {landingCountsNote} {ratesNote}
+      </p>
       {top.length === 0 ? (
         <p className="muted">No link has {minClicks} clicks yet.</p>
       ) : (

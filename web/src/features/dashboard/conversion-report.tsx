@@ -5,6 +5,7 @@
 import { advertisers, type AdvertiserId } from "@domain/advertisers";
 import {
   bestLanding,
+  ratesNote,
   landingCountsNote,
   landingFunnels,
   landingLabel,
@@ -38,7 +39,7 @@ export function ConversionReport({ affiliate, advertiser }: { affiliate: Affilia
           </p>
           {landings.length > 0 ? <LandingFunnelTable rows={landings} best={best} /> : null}
           <p className={`muted ${styles["report-note"]}`}>
-            {landingCountsNote} Links count every sign-up and sale reported for them.
+            {landingCountsNote} Links count every sign-up and sale reported for them. {ratesNote}
           </p>
           {trackers.length > 0 ? (
             <FunnelTable caption="By link" nameHeading="Link" rows={trackers} name={(row) => trackerName(row.key)} />
