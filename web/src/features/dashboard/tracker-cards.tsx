@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { advertisers, type AdvertiserId } from "@domain/advertisers";
 import { defaultTrackerKey, removedTrackersKey, type AffiliateDoc, type TrackerTotals } from "@domain/model";
 import { trackerRows } from "@domain/trackers";
@@ -43,12 +44,18 @@ export function TrackerCards({ affiliate, advertiser }: { affiliate: AffiliateDo
   );
 }
 
+/**
+ * A tracker's row, folded to its name and headline figures until opened. A chevron turns as it opens (the
+ * summary's own marker is gone with its flex layout), and the summary says aria-expanded, kept in step by
+ * the details' toggle event however it is opened (a click, a keyboard, find in page).
+ */
 function TrackerCard({ name, totals }: { name: string; totals: TrackerTotals }) {
+  const [open, setOpen] = useState(false);
   return (
-    <details className={styles["tracker-card"]}>
-      <summary>
+    <details className={styles["tracker-card"]} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary aria-expanded={open}>
         <span className={styles["tracker-name"]}>{name}</span>
-        <span className="muted">
+        <span className={`${styles["tracker-figures"]} muted`}>
           {formatDollars(totals.earnings_cents)} · {formatCount(totals.clicks)} clicks
         </span>
       </summary>

@@ -1,0 +1,47 @@
+import { act, cleanup, fireEvent, render, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, test } from "vitest";
+import { affiliateFixture } from "./affiliate-fixture";
+import { TrackerCards } from "./tracker-cards";
+
+afterEach(cleanup);
+
+function renderRows() {
+  const trackers = {
+    promptchan: {
+      default: { clicks: 10, sign_ups: 1, sales: 0, earnings_cents: 0 },
+      "/tw": { clicks: 200, sign_ups: 20, sales: 5, earnings_cents: 6_000 },
+    },
+    cutechat: {},
+    creategirls: {},
+  };
+  const links = { promptchan: ["/tw"], cutechat: [], creategirls: [] };
+  const { container } = render(
+    <TrackerCards advertiser="promptchan" affiliate={affiliateFixture({ trackers, links })} />,
+  );
+  return [...container.querySelectorAll("details")];
+}
+
+describe("the tracker rows' expand cue", () => {
+  test("each row's toggle says whether it is expanded, and follows it however it opens and closes", async () => {
+    const [defaultRow, twitter] = renderRows();
+    const toggle = twitter!.querySelector("summary")!;
+    expect([defaultRow, twitter].map((row) => row!.querySelector("summary")!.getAttribute("aria-expanded"))).toEqual([
+      "false",
+      "false",
+    ]);
+
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute("aria-expanded")).toBe("true"));
+    expect(twitter!.open).toBe(true);
+    expect(defaultRow!.querySelector("summary")!.getAttribute("aria-expanded")).toBe("false");
+
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute("aria-expanded")).toBe("false"));
+
+    // Opened by the page rather than the toggle (find in page, a script): the toggle still says so.
+    act(() => {
+      defaultRow!.open = true;
+    });
+    await waitFor(() => expect(defaultRow!.querySelector("summary")!.getAttribute("aria-expanded")).toBe("true"));
+  });
+});
