@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import {
+  plainDeliveryError,
   hostIsFixed,
   postbackFor,
   postbackInput,
@@ -156,5 +157,49 @@ describe("what an affiliate sends", () => {
     });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.path[0]).toBe(field);
+  });
+});
+
+describe("plainDeliveryError", () => {
+  test.each([
+    [
+      "getaddrinfo ENOTFOUND tracker.example.com",
+      "Your tracker's address could not be found: check the domain in the URL.",
+    ],
+    [
+      "tracker.example.com does not resolve.",
+      "Your tracker's address could not be found: check the domain in the URL.",
+    ],
+    [
+      "connect ECONNREFUSED 203.0.113.9:443",
+      "Your tracker's server refused the connection: check the URL and that the server is up.",
+    ],
+    ["No answer within 5 s.", "Your tracker did not answer in time: check that it is up, then try again."],
+    [
+      "The receiver answered 500.",
+      "Your tracker answered with an error (500): check the URL and its parameters in your tracker's settings.",
+    ],
+    [
+      "The receiver answered 302 (a redirect): redirects are not followed.",
+      "Your tracker answered with a redirect (302), and redirects are not followed: use the address it redirects to.",
+    ],
+    [
+      "x.example resolves to a private address: postbacks only go to public ones.",
+      "The URL points at a private network: use your tracker's public address.",
+    ],
+    [
+      "unable to verify the first certificate",
+      "Your tracker's https certificate was not accepted: ask your tracker's support to fix it, or use its other address.",
+    ],
+    [
+      "The URL must use the standard port (443 for https, 80 for http).",
+      "The URL must use the standard port (443 for https, 80 for http).",
+    ],
+    ["something nobody expected", "Your tracker could not be reached: check the URL, then try again."],
+    [null, "Your tracker could not be reached: check the URL, then try again."],
+  ])("%s", (error, said) => {
+    expect(plainDeliveryError(error)).toBe(said);
+    // Never the code's words: no errno, no "getaddrinfo".
+    expect(plainDeliveryError(error)).not.toMatch(/E[A-Z]{4,}|getaddrinfo/);
   });
 });

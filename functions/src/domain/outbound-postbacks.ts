@@ -219,3 +219,37 @@ export const postbackInput = z.strictObject({
     .max(outboundEvents.length)
     .transform((events) => outboundEvents.filter((event) => events.includes(event))),
 });
+
+/**
+ * A delivery's failure said for the affiliate who set the postback up (issue 32): what happened and what to
+ * do, in a marketer's words. The technical detail ("getaddrinfo ENOTFOUND tracker.example.com") stays in
+ * the delivery log, where the affiliate's tracker support can read it.
+ */
+export function plainDeliveryError(error: string | null): string {
+  const detail = error ?? "";
+  const answered = /^The receiver answered (\d{3})/.exec(detail);
+  if (answered) {
+    const status = Number(answered[1]);
+    if (status >= 300 && status < 400) {
+      return `Your tracker answered with a redirect (${status}), and redirects are not followed: use the address it redirects to.`;
+    }
+    return `Your tracker answered with an error (${status}): check the URL and its parameters in your tracker's settings.`;
+  }
+  if (/ENOTFOUND|EAI_AGAIN|does not resolve/.test(detail)) {
+    return "Your tracker's address could not be found: check the domain in the URL.";
+  }
+  if (/private address/.test(detail)) return "The URL points at a private network: use your tracker's public address.";
+  if (/ECONNREFUSED/.test(detail))
+    return "Your tracker's server refused the connection: check the URL and that the server is up.";
+  if (/No answer within|ETIMEDOUT|timed? ?out/i.test(detail)) {
+    return "Your tracker did not answer in time: check that it is up, then try again.";
+  }
+  if (/ECONNRESET|socket hang up|closed the connection/i.test(detail)) {
+    return "Your tracker's server closed the connection before answering: try again, and check the server if it keeps happening.";
+  }
+  if (/certificate|CERT_|SSL|TLS/i.test(detail)) {
+    return "Your tracker's https certificate was not accepted: ask your tracker's support to fix it, or use its other address.";
+  }
+  if (/^(The URL|That is not a URL|Macros go)/.test(detail)) return detail;
+  return "Your tracker could not be reached: check the URL, then try again.";
+}

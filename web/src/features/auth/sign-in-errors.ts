@@ -32,6 +32,14 @@ const messages: Record<string, string | ((step: SignInStep) => string)> = {
     "We could not reach the sign-in service. Check your internet connection, then try again.",
   "auth/popup-closed-by-user": popupClosed,
   "auth/cancelled-popup-request": popupClosed,
+  "auth/internal-error":
+    "The sign-in service had a problem on its side. Try again in a moment, or use another way to sign in.",
+  "auth/operation-not-allowed": `This way of signing in is switched off for now. Use another, or write to ${contact.email}.`,
+  "auth/unauthorized-domain": `Signing in is not set up for this address of the site. Open it from its usual address, or write to ${contact.email}.`,
+  "auth/web-storage-unsupported":
+    "Your browser blocks the storage signing in needs (private mode or strict privacy settings). Allow it for this site, or use another browser.",
+  "auth/quota-exceeded": "Too many sign-in e-mails were asked for just now. Wait a few minutes, then try again.",
+  "auth/missing-email": invalidEmailShapeMessage,
   "auth/popup-blocked":
     "Your browser blocked the Google sign-in window. Allow pop-ups for this site and try again, or use your e-mail instead.",
 };

@@ -259,7 +259,12 @@ describe("errors a person can act on", () => {
     ["auth/invalid-email", "Enter your e-mail address in full, like name@example.com."],
     [
       "auth/internal-error",
-      "Signing in did not work: Error (auth/internal-error). Try again, or use another way to sign in.",
+      "The sign-in service had a problem on its side. Try again in a moment, or use another way to sign in.",
+    ],
+    // A code with no words of ours still says what to do, with the provider's words (SPEC.md §8) for support.
+    [
+      "auth/some-new-code",
+      "Signing in did not work: Error (auth/some-new-code). Try again, or use another way to sign in.",
     ],
   ])("sending a link fails with %s", async (code, shown) => {
     const text = await sendFails(code);

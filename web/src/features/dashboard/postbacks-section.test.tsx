@@ -54,9 +54,13 @@ describe("the affiliate's postbacks", () => {
     });
     fireEvent.click(within(form).getByRole("checkbox", { name: "Sign-ups" }));
     fireEvent.click(within(form).getByRole("button", { name: "Save postback" }));
-    expect((await within(form).findByRole("alert")).textContent).toBe(
-      "url: The URL must point at a public host, not a local one.",
-    );
+    // Said on the URL field itself, without the API's field name in front.
+    const refusal = await within(form).findByRole("alert");
+    expect(refusal.textContent).toBe("The URL must point at a public host, not a local one.");
+    const url = within(form).getByRole("textbox", { name: "Postback URL" });
+    expect(url.getAttribute("aria-invalid")).toBe("true");
+    expect(url.getAttribute("aria-describedby")).toContain(refusal.id);
+    expect(refusal.textContent).toBe("The URL must point at a public host, not a local one.");
     expect(within(form).getByRole("textbox", { name: "Postback URL" }).getAttribute("aria-invalid")).toBe("true");
     expect(api.savePostback).toHaveBeenCalledWith(user, {
       advertiser: "cutechat",
@@ -113,6 +117,23 @@ describe("the affiliate's postbacks", () => {
       "1",
       "https://tracker.example/pb?cid=camp&p=12.00",
     ]);
+  });
+
+  test("a failed test says what happened in plain words; the technical detail stays in the delivery log", async () => {
+    api.testPostback.mockResolvedValue({
+      url: "https://tracker.example.com/pb",
+      status: null,
+      latency_ms: 12,
+      outcome: "refused",
+      error: "getaddrinfo ENOTFOUND tracker.example.com",
+    });
+    render(<PostbacksSection user={user} affiliate={affiliate()} readOnly={false} />);
+    fireEvent.click(within(screen.getByRole("listitem")).getByRole("button", { name: "Send a test" }));
+    const said = await screen.findByRole("alert");
+    expect(said.textContent).toBe(
+      "Test not delivered. Your tracker's address could not be found: check the domain in the URL.",
+    );
+    expect(said.textContent).not.toContain("ENOTFOUND");
   });
 
   test("deleting asks first, naming the postback; Cancel deletes nothing; confirming deletes that one", async () => {

@@ -13,6 +13,7 @@ import {
   maxPostbacks,
   outboundEvents,
   outboundMacros,
+  plainDeliveryError,
   type DeliveryOutcome,
   type OutboundEvent,
   type DeliveryDoc,
@@ -192,11 +193,30 @@ export function PostbacksSection({
   );
 }
 
+/** What each field the API may name is called in the form. */
+const fieldLabels: Record<string, string> = {
+  url: "Postback URL",
+  advertiser: "Advertiser",
+  tracker: "Link",
+  events: "Send for",
+};
+
+/** A refusal split into the field it names (if any) and its words, and as the page says it. */
+function fieldRefusal(text: string | undefined): { field: string | null; text: string; said: string } | null {
+  if (!text) return null;
+  const named = /^(\w+): (.*)$/s.exec(text);
+  const field = named && fieldLabels[named[1]!] ? named[1]! : null;
+  if (!field) return { field: null, text, said: text };
+  const words = named![2]!;
+  return { field, text: words, said: `${fieldLabels[field]}: ${words.charAt(0).toLowerCase()}${words.slice(1)}` };
+}
+
 function describeTest(result: PostbackTest): Said {
   if (result.outcome === "delivered") {
     return { tone: "info", text: `Test delivered: your tracker answered ${result.status} in ${result.latency_ms} ms.` };
   }
-  return { tone: "error", text: `Test not delivered: ${result.error ?? "no answer"}` };
+  // In words a marketer uses; the technical detail stays in the delivery log below.
+  return { tone: "error", text: `Test not delivered. ${plainDeliveryError(result.error)}` };
 }
 
 function PostbackForm({
@@ -213,7 +233,10 @@ function PostbackForm({
   const id = useId();
   const [form, setForm] = useState<PostbackDraft>(draft);
   const saving = useAction();
-  const error = saving.message?.text;
+  // The API names the field a refusal is about ("url: The URL must ..."): said on the field, by its label.
+  const refusal = fieldRefusal(saving.message?.text);
+  const urlError = refusal?.field === "url" ? refusal.text : undefined;
+  const error = refusal && !urlError ? refusal.said : undefined;
   const links = affiliate.links[form.advertiser] ?? [];
   const trackers = [allLinks, "default", ...links];
 
@@ -270,11 +293,16 @@ function PostbackForm({
           maxLength={1000}
           required
           placeholder="https://your-tracker.example/postback?cid={sub1}&payout={payout}&txid={transaction_id}"
-          aria-invalid={error?.startsWith("url:") ?? false}
-          aria-describedby={`${id}-macros`}
+          aria-invalid={urlError !== undefined}
+          aria-describedby={urlError ? `${id}-url-error ${id}-macros` : `${id}-macros`}
           onChange={(changed) => setForm({ ...form, url: changed.target.value })}
         />
       </label>
+      {urlError ? (
+        <Message tone="error" id={`${id}-url-error`}>
+          {urlError}
+        </Message>
+      ) : null}
       <p id={`${id}-macros`} className={`muted ${styles["postback-macros"]}`}>
         Macros:{" "}
         {outboundMacros.map((macro, index) => (
