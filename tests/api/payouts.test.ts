@@ -4,6 +4,8 @@ import { emulatorConcurrency, inParallel } from "../support/concurrency.ts";
 import { payoutForm } from "../support/payout-details.ts";
 import { pdfText } from "../support/pdf.ts";
 import { api, createAffiliateUser, createUser, type TestUser } from "../support/users.ts";
+import { formatInvoiceDate } from "../../functions/src/domain/invoice.ts";
+import { programme } from "../../functions/src/domain/programme.ts";
 
 const form = payoutForm({
   name: "Dana Payee",
@@ -186,6 +188,31 @@ describe("POST /api/download_invoice", () => {
       expect(text).toContain("$240.00");
       expect(text).not.toContain("Somebody Else");
     }
+  });
+
+  test("it says who issues it, and 'Total due' until staff record the payout, then 'Total paid' and the day", async () => {
+    const { user, number } = await requested();
+    const staff = await createUser({ claims: { advertiser: true } });
+    const invoiceText = async () => {
+      const answer = await api(user, "POST", "/api/download_invoice", { invoice_number: number });
+      expect(answer.status).toBe(200);
+      return pdfText(answer.bytes);
+    };
+
+    const due = await invoiceText();
+    expect(due).toContain(programme.legalName);
+    for (const line of programme.postalAddress) expect(due).toContain(line);
+    expect(due).toContain("Total due: $240.00");
+    expect(due).not.toContain("Total paid");
+
+    const recorded = await api(staff, "POST", "/api/record_payout", { user_id: user.uid, payout_amount: 240 });
+    expect(recorded.status).toBe(200);
+    const paidAt = (await refs.payouts().doc(number).get()).data()!.paid_at!;
+    const paid = await invoiceText();
+    expect(paid).toContain(`Paid: ${formatInvoiceDate(paidAt)}`);
+    expect(paid).toContain("Total paid: $240.00");
+    expect(paid).not.toContain("Total due");
+    expect(paid).toContain(programme.legalName);
   });
 
   test("another affiliate's invoice is answered as an unknown one: the same 404, so no number leaks", async () => {

@@ -33,11 +33,21 @@ function Field({ label, value }: { label: string; value: string }) {
   ) : null;
 }
 
-export function InvoiceDocument({ invoice }: { invoice: InvoiceSnapshot }) {
+export interface InvoiceDocumentProps {
+  invoice: InvoiceSnapshot;
+  /** When staff recorded the payout as paid; null while it is pending. A paid invoice says so, and when. */
+  paidAt?: Date | null;
+}
+
+export function InvoiceDocument({ invoice, paidAt = null }: InvoiceDocumentProps) {
   const payee = invoice.payee;
   const amount = formatDollars(invoice.amount_cents);
   return (
-    <Document title={`Invoice ${invoice.invoice_number}`} author={programme.name} subject="Affiliate commission payout">
+    <Document
+      title={`Invoice ${invoice.invoice_number}`}
+      author={programme.legalName}
+      subject="Affiliate commission payout"
+    >
       <Page size="A4" style={styles.page}>
         <View style={styles.header}>
           <View>
@@ -46,6 +56,10 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceSnapshot }) {
           </View>
           <View>
             <Text style={styles.issuer}>{programme.name}</Text>
+            <Text>{programme.legalName}</Text>
+            {programme.postalAddress.map((line) => (
+              <Text key={line}>{line}</Text>
+            ))}
             <Text style={styles.muted}>{programme.contactEmail}</Text>
           </View>
         </View>
@@ -66,7 +80,11 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceSnapshot }) {
           <View style={styles.column}>
             <Text style={styles.label}>Details</Text>
             <Field label="Issued" value={formatInvoiceDate(invoice.issued_at)} />
-            <Field label="Due" value={formatInvoiceDate(invoice.due_at)} />
+            {paidAt ? (
+              <Field label="Paid" value={formatInvoiceDate(paidAt)} />
+            ) : (
+              <Field label="Due" value={formatInvoiceDate(invoice.due_at)} />
+            )}
             <Field label="Period" value={invoice.period} />
             <Field label="Payout method" value={payee.payout_type} />
             {payoutMethodLines(payee).map(([label, value]) => (
@@ -86,12 +104,14 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceSnapshot }) {
           </View>
         </View>
         <View style={styles.total}>
-          <Text>Total due: {amount}</Text>
+          <Text>
+            {paidAt ? "Total paid" : "Total due"}: {amount}
+          </Text>
         </View>
 
         <Text style={styles.footer}>
-          Issued by {programme.name} for the affiliate named above, who is paid the commission earned under the
-          programme's terms. Questions: {programme.contactEmail}.
+          Issued by {programme.legalName}, {programme.postalAddress.join(", ")}, for the affiliate named above, who is
+          paid the commission earned under the terms of {programme.name}. Questions: {programme.contactEmail}.
         </Text>
       </Page>
     </Document>

@@ -65,7 +65,10 @@ describe("the invoice's first page", () => {
     expect(number.top - title.bottom).toBeGreaterThanOrEqual(2);
   });
 
-  test("no two runs of text on the page print over each other", async () => {
+  test.each([
+    ["pending", null],
+    ["paid", new Date("2026-12-03T16:30:00Z")],
+  ] as const)("no two runs of text on the page print over each other (%s)", async (_state, paidAt) => {
     const pdf = await renderInvoicePdf(
       newInvoice(6, new Date("2026-11-21T09:00:00Z"), 123_456_78, {
         ...emptyPayoutDetails,
@@ -82,6 +85,7 @@ describe("the invoice's first page", () => {
         bank_account_number: "000123456789",
         swift_BIC: "BCITITMM",
       }),
+      paidAt,
     );
     const boxes = await textBoxes(pdf);
     const clashes = boxes.flatMap((a, i) =>

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { newInvoice } from "../domain/invoice.js";
 import type { InvoiceSnapshot } from "../domain/model.js";
 import { emptyPayoutDetails } from "../domain/payout-details.js";
+import { programme } from "../domain/programme.js";
 import { InvoiceDocument } from "./invoice-document.js";
 import { renderInvoicePdf } from "./render.js";
 
@@ -92,5 +93,37 @@ describe("renderInvoicePdf", () => {
     const broken = { ...invoices[0]!, payee: undefined } as unknown as InvoiceSnapshot;
     await expect(renderInvoicePdf(broken)).rejects.toThrow();
     expect(await pdfText(await renderInvoicePdf(invoices[2]!))).toBe(await freshText(invoices[2]!));
+  });
+});
+
+describe("what the invoice says", () => {
+  it("who issues it: the programme's legal name and postal address, from the one programme constant", async () => {
+    const text = await pdfText(await renderInvoicePdf(invoices[0]!));
+    expect(programme.postalAddress.length).toBeGreaterThan(1);
+    for (const line of [programme.name, programme.legalName, ...programme.postalAddress, programme.contactEmail]) {
+      expect(text).toContain(line);
+    }
+    expect(text).toContain(
+      `Issued by ${programme.legalName}, ${programme.postalAddress.join(", ")}, for the affiliate`,
+    );
+  });
+
+  it("while the payout is pending: the total due and its due date", async () => {
+    const text = await pdfText(await renderInvoicePdf(invoices[0]!));
+    expect(text).toContain("Due: 21 December 2026");
+    expect(text).toContain("Total due: $240.00");
+    expect(text).not.toContain("Total paid");
+    expect(text).not.toContain("Paid:");
+  });
+
+  it("once paid: the total paid and the day it was paid, instead of what was due", async () => {
+    const text = await pdfText(await renderInvoicePdf(invoices[0]!, new Date("2026-12-03T16:30:00Z")));
+    expect(text).toContain("Paid: 3 December 2026");
+    expect(text).toContain("Total paid: $240.00");
+    expect(text).not.toContain("Total due");
+    expect(text).not.toContain("Due: 21 December 2026");
+    // Everything else is the same invoice.
+    expect(text).toContain("INV-2026-000001");
+    expect(text).toContain("Issued: 21 November 2026");
   });
 });

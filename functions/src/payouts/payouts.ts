@@ -131,16 +131,17 @@ async function makePayout(
 }
 
 /**
- * A payout's invoice, for its affiliate or for staff only. Someone else's invoice is answered exactly as
- * one that does not exist (404), so the answer never tells whether an invoice number is in use.
+ * A payout's invoice, and when it was paid (null while pending), for its affiliate or for staff only.
+ * Someone else's invoice is answered exactly as one that does not exist (404), so the answer never tells
+ * whether an invoice number is in use.
  */
 export async function invoiceFor(
   invoiceNumber: string,
   caller: { uid: string; staff: boolean },
-): Promise<InvoiceSnapshot> {
+): Promise<Pick<PayoutDoc, "invoice" | "paid_at">> {
   const payout = (await refs.payouts().doc(invoiceNumber).get()).data();
   if (!payout || (payout.uid !== caller.uid && !caller.staff)) {
     throw new ApiError("not_found", `No invoice ${invoiceNumber}.`);
   }
-  return payout.invoice;
+  return { invoice: payout.invoice, paid_at: payout.paid_at };
 }

@@ -21,19 +21,21 @@ payoutRoutes.post("/update_paypal_account", requireCaller, async (req, res) => {
 payoutRoutes.post("/request_payout", requireCaller, async (req, res) => {
   const details = parseBody(api["POST /api/request_payout"].body, req);
   const invoice = await requestPayout(callerOf(req).uid, details, new Date());
-  await sendInvoice(res, invoice);
+  await sendInvoice(res, invoice, null);
 });
 
-// POST /api/download_invoice: an invoice PDF, for its affiliate or for staff.
+// POST /api/download_invoice: an invoice PDF, for its affiliate or for staff; a paid one says so.
 payoutRoutes.post("/download_invoice", requireCaller, async (req, res) => {
   const { invoice_number } = parseBody(api["POST /api/download_invoice"].body, req);
-  await sendInvoice(res, await invoiceFor(invoice_number, callerOf(req)));
+  const { invoice, paid_at } = await invoiceFor(invoice_number, callerOf(req));
+  await sendInvoice(res, invoice, paid_at);
 });
 
-async function sendInvoice(res: Response, invoice: InvoiceSnapshot): Promise<void> {
+/** The invoice's PDF; `paidAt`, once the payout is paid, makes it a paid invoice ("Total paid"). */
+async function sendInvoice(res: Response, invoice: InvoiceSnapshot, paidAt: Date | null): Promise<void> {
   // Loaded here, not at module scope: only the invoice path pays for the PDF renderer.
   const { renderInvoicePdf, invoiceFileName } = await import("../../invoices/render.js");
-  const pdf = await renderInvoicePdf(invoice);
+  const pdf = await renderInvoicePdf(invoice, paidAt);
   res
     .status(200)
     .set({
