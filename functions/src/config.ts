@@ -4,6 +4,7 @@
  * which the project's scripts write (scripts/lib/local-secrets.ts).
  */
 import { defineInt, defineJsonSecret, defineSecret, defineString } from "firebase-functions/params";
+import { addressLines, type InvoiceIssuer } from "./domain/programme.js";
 import type { AdvertiserId } from "./domain/advertisers.js";
 
 /** Per advertiser, the key its server signs POST /api/events bodies with (HMAC-SHA256). */
@@ -34,6 +35,22 @@ export function staffDigestEmails(): string[] {
     .map((email) => email.trim().toLowerCase())
     .filter(Boolean);
 }
+
+/**
+ * Who issues the invoices (domain/programme.ts InvoiceIssuer): the operator's registered name and postal
+ * address. No default: a deploy asks for them, so no invoice goes out under a made-up company.
+ */
+const operatorLegalNameParam = defineString("OPERATOR_LEGAL_NAME", {
+  description: "The operating company's registered name, printed on every invoice.",
+});
+const operatorPostalAddressParam = defineString("OPERATOR_POSTAL_ADDRESS", {
+  description: 'Its postal address, lines separated by ";" ("Suite 4, 1 Quay St; Dublin D02 X285; Ireland").',
+});
+
+export const invoiceIssuer = (): InvoiceIssuer => ({
+  legalName: operatorLegalNameParam.value().trim(),
+  postalAddress: addressLines(operatorPostalAddressParam.value()),
+});
 
 /** The site's public address, for links in e-mails ("https://partners.example"; none: e-mails name no link). */
 const siteUrlParam = defineString("SITE_URL", { default: "" });

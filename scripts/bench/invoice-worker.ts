@@ -16,6 +16,8 @@ const collect = () => {
 };
 
 const { renderInvoicePdf } = await import("../../functions/src/invoices/render.ts");
+/** An issuer as long as a real one: the operator's own is set at deploy. */
+const issuer = { legalName: "Example Operator GmbH", postalAddress: ["Musterstraße 1", "10115 Berlin", "Germany"] };
 
 const { values } = parseArgs({
   options: { warm: { type: "string", default: "200" }, leak: { type: "string", default: "500" } },
@@ -54,15 +56,15 @@ const memory = () => {
 };
 
 let begin = performance.now();
-const first = await renderInvoicePdf(invoice);
+const first = await renderInvoicePdf(invoice, issuer);
 const firstMs = performance.now() - begin;
 if (first.subarray(0, 5).toString() !== "%PDF-") throw new Error("The renderer did not make a PDF");
-for (let i = 0; i < 20; i++) await renderInvoicePdf(invoice);
+for (let i = 0; i < 20; i++) await renderInvoicePdf(invoice, issuer);
 
 const times: number[] = [];
 for (let i = 0; i < warm; i++) {
   begin = performance.now();
-  await renderInvoicePdf(invoice);
+  await renderInvoicePdf(invoice, issuer);
   times.push(performance.now() - begin);
 }
 
@@ -70,7 +72,7 @@ collect();
 const before = memory();
 const curve: number[] = [];
 for (let i = 1; i <= leak; i++) {
-  await renderInvoicePdf(invoice);
+  await renderInvoicePdf(invoice, issuer);
   if (i % 100 === 0 && i < leak) {
     collect();
     curve.push(process.memoryUsage().heapUsed);

@@ -1,12 +1,6 @@
 /** The affiliate programme itself: the name it issues invoices under and how affiliates reach it. */
 export const programme = {
   name: "AI Affiliate Program",
-  /**
-   * Who issues the invoices, as registered: the operating company's legal name and its postal address, a
-   * line each. Every invoice prints them (issue 32); the operator puts its own here before going live.
-   */
-  legalName: "AI Affiliate Program Ltd",
-  postalAddress: ["Suite 4, 18 Harbour Quay", "Dublin D02 X285", "Ireland"],
   contactEmail: "affiliates@promptchan.ai",
   /** The advertiser's own affiliate page and social link (footer, SPEC.md §2). */
   affiliatePageUrl: "https://promptchan.ai/affiliates",
@@ -21,3 +15,20 @@ export const programme = {
   /** The traffic the programme accepts (SPEC.md §1). */
   trafficSources: ["Web", "Social media", "E-mail", "Paid ads"],
 } as const;
+
+/**
+ * Who issues the invoices, as registered: the operating company's legal name and its postal address, a line
+ * each. Every invoice prints them (issue 32). They are the operator's facts, not the code's: set at deploy
+ * (config.ts's OPERATOR_LEGAL_NAME and OPERATOR_POSTAL_ADDRESS; the emulators' env file has demo ones).
+ */
+export interface InvoiceIssuer {
+  legalName: string;
+  postalAddress: string[];
+}
+
+/** The parameter's address, lines separated by ";" ("Suite 4, 1 Quay St; Dublin D02 X285; Ireland"), as lines. */
+export const addressLines = (text: string): string[] =>
+  text
+    .split(";")
+    .map((line) => line.trim())
+    .filter((line) => line !== "");

@@ -3,7 +3,7 @@ import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { formatInvoiceDate, payoutMethodLines } from "../domain/invoice.js";
 import type { InvoiceSnapshot } from "../domain/model.js";
 import { formatDollars } from "../domain/money.js";
-import { programme } from "../domain/programme.js";
+import { programme, type InvoiceIssuer } from "../domain/programme.js";
 
 const styles = StyleSheet.create({
   page: { fontFamily: "Inter", fontSize: 10, padding: 48, color: "#1b1b2f", lineHeight: 1.4 },
@@ -35,17 +35,19 @@ function Field({ label, value }: { label: string; value: string }) {
 
 export interface InvoiceDocumentProps {
   invoice: InvoiceSnapshot;
+  /** Who issues it: the operator's registered name and address (config.ts invoiceIssuer). */
+  issuer: InvoiceIssuer;
   /** When staff recorded the payout as paid; null while it is pending. A paid invoice says so, and when. */
   paidAt?: Date | null;
 }
 
-export function InvoiceDocument({ invoice, paidAt = null }: InvoiceDocumentProps) {
+export function InvoiceDocument({ invoice, issuer, paidAt = null }: InvoiceDocumentProps) {
   const payee = invoice.payee;
   const amount = formatDollars(invoice.amount_cents);
   return (
     <Document
       title={`Invoice ${invoice.invoice_number}`}
-      author={programme.legalName}
+      author={issuer.legalName}
       subject="Affiliate commission payout"
     >
       <Page size="A4" style={styles.page}>
@@ -56,8 +58,8 @@ export function InvoiceDocument({ invoice, paidAt = null }: InvoiceDocumentProps
           </View>
           <View>
             <Text style={styles.issuer}>{programme.name}</Text>
-            <Text>{programme.legalName}</Text>
-            {programme.postalAddress.map((line) => (
+            <Text>{issuer.legalName}</Text>
+            {issuer.postalAddress.map((line) => (
               <Text key={line}>{line}</Text>
             ))}
             <Text style={styles.muted}>{programme.contactEmail}</Text>
@@ -110,8 +112,8 @@ export function InvoiceDocument({ invoice, paidAt = null }: InvoiceDocumentProps
         </View>
 
         <Text style={styles.footer}>
-          Issued by {programme.legalName}, {programme.postalAddress.join(", ")}, for the affiliate named above, who is
-          paid the commission earned under the terms of {programme.name}. Questions: {programme.contactEmail}.
+          Issued by {issuer.legalName}, {issuer.postalAddress.join(", ")}, for the affiliate named above, who is paid
+          the commission earned under the terms of {programme.name}. Questions: {programme.contactEmail}.
         </Text>
       </Page>
     </Document>

@@ -11,6 +11,9 @@ import { newInvoice } from "../domain/invoice.js";
 import { emptyPayoutDetails } from "../domain/payout-details.js";
 import { renderInvoicePdf } from "./render.js";
 
+/** Who issues the invoices in these tests (the operator's own is set at deploy). */
+const issuer = { legalName: "Example Operator GmbH", postalAddress: ["Musterstraße 1", "10115 Berlin", "Germany"] };
+
 interface Box {
   text: string;
   /** From the top of the page, in points. */
@@ -56,6 +59,7 @@ describe("the invoice's first page", () => {
         country: "United Kingdom",
         invoice_email: "dana@whitfield.example",
       }),
+      issuer,
     );
     const boxes = await textBoxes(pdf);
     const title = boxes.find((box) => box.text === "INVOICE")!;
@@ -85,6 +89,7 @@ describe("the invoice's first page", () => {
         bank_account_number: "000123456789",
         swift_BIC: "BCITITMM",
       }),
+      issuer,
       paidAt,
     );
     const boxes = await textBoxes(pdf);

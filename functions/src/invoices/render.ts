@@ -7,6 +7,7 @@ import { buffer } from "node:stream/consumers";
 import { Font, pdf } from "@react-pdf/renderer";
 import { createElement } from "react";
 import type { InvoiceSnapshot } from "../domain/model.js";
+import type { InvoiceIssuer } from "../domain/programme.js";
 import { InvoiceDocument } from "./invoice-document.js";
 
 const require = createRequire(import.meta.url);
@@ -31,19 +32,26 @@ const invoiceRoot = pdf();
 type RootElement = Parameters<typeof invoiceRoot.updateContainer>[0];
 let previousRender: Promise<unknown> = Promise.resolve();
 
-/** The invoice's PDF: "Total due" while its payout is pending, "Total paid" and the date once paid (`paidAt`). */
-export function renderInvoicePdf(invoice: InvoiceSnapshot, paidAt: Date | null = null): Promise<Buffer> {
-  const thisRender = previousRender.then(() => renderNow(invoice, paidAt));
+/**
+ * The invoice's PDF, issued by `issuer`: "Total due" while its payout is pending, "Total paid" and the date
+ * once paid (`paidAt`).
+ */
+export function renderInvoicePdf(
+  invoice: InvoiceSnapshot,
+  issuer: InvoiceIssuer,
+  paidAt: Date | null = null,
+): Promise<Buffer> {
+  const thisRender = previousRender.then(() => renderNow(invoice, issuer, paidAt));
   previousRender = thisRender.catch(() => undefined);
   return thisRender;
 }
 
-async function renderNow(invoice: InvoiceSnapshot, paidAt: Date | null): Promise<Buffer> {
+async function renderNow(invoice: InvoiceSnapshot, issuer: InvoiceIssuer, paidAt: Date | null): Promise<Buffer> {
   // A render that throws is logged by React and unmounted without a document; the root's document is
   // cleared first, so a failed render can never print an earlier invoice.
   invoiceRoot.container.document = null;
   try {
-    invoiceRoot.updateContainer(createElement(InvoiceDocument, { invoice, paidAt }) as RootElement);
+    invoiceRoot.updateContainer(createElement(InvoiceDocument, { invoice, issuer, paidAt }) as RootElement);
     if (!invoiceRoot.container.document) throw new Error(`Invoice ${invoice.invoice_number} could not be rendered`);
     return await buffer(await invoiceRoot.toBuffer());
   } finally {

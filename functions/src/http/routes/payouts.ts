@@ -1,5 +1,6 @@
 import { Router, type Response } from "express";
 import { updatePayoutDetails } from "../../accounts/accounts.js";
+import { invoiceIssuer } from "../../config.js";
 import { payoutApi as api } from "../../contract/payouts.js";
 import type { InvoiceSnapshot } from "../../domain/model.js";
 import { invoiceFor, requestPayout } from "../../payouts/payouts.js";
@@ -35,7 +36,7 @@ payoutRoutes.post("/download_invoice", requireCaller, async (req, res) => {
 async function sendInvoice(res: Response, invoice: InvoiceSnapshot, paidAt: Date | null): Promise<void> {
   // Loaded here, not at module scope: only the invoice path pays for the PDF renderer.
   const { renderInvoicePdf, invoiceFileName } = await import("../../invoices/render.js");
-  const pdf = await renderInvoicePdf(invoice, paidAt);
+  const pdf = await renderInvoicePdf(invoice, invoiceIssuer(), paidAt);
   res
     .status(200)
     .set({
