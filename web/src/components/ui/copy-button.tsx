@@ -1,4 +1,5 @@
 /** A Copy button for a value shown beside it, saying what to do when the browser refuses to copy. */
+import { flushSync } from "react-dom";
 import { Button } from "./button";
 import { useCopy } from "./use-copy";
 
@@ -10,13 +11,24 @@ export interface CopyButtonProps {
   from: () => HTMLElement | null;
   /** A class for the refusal's note. */
   refusalClassName?: string | undefined;
+  /**
+   * Called when copying is refused, before the value is selected: a panel showing the value masked reveals
+   * it here, so the selection (and the keystroke that copies it) holds what is really there.
+   */
+  onRefused?: () => void;
 }
 
-export function CopyButton({ value, label, from, refusalClassName }: CopyButtonProps) {
+export function CopyButton({ value, label, from, refusalClassName, onRefused }: CopyButtonProps) {
   const { state, copy } = useCopy();
+  async function copyValue() {
+    if (await copy(value)) return;
+    if (onRefused) flushSync(onRefused);
+    const shown = from();
+    if (shown) window.getSelection()?.selectAllChildren(shown);
+  }
   return (
     <>
-      <Button size="small" variant="ghost" onClick={() => void copy(value, from())} aria-label={label}>
+      <Button size="small" variant="ghost" onClick={() => void copyValue()} aria-label={label}>
         {state === "copied" ? "Copied!" : "Copy"}
       </Button>
       {state === "refused" ? (

@@ -8,7 +8,6 @@
  * Copy always copies the real value.
  */
 import { useId, useRef, useState } from "react";
-import { flushSync } from "react-dom";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { User } from "firebase/auth";
 import { advertisers, type AdvertiserId } from "@domain/advertisers";
@@ -17,7 +16,7 @@ import { Dialog } from "../../components/ui/dialog";
 import { Message } from "../../components/ui/message";
 import { Table, type Column } from "../../components/ui/table";
 import { useAction } from "../../components/ui/use-action";
-import { useCopy } from "../../components/ui/use-copy";
+import { CopyButton, type CopyButtonProps } from "../../components/ui/copy-button";
 import type { IntegrationView as Integration } from "@contract/integration";
 import type { PostbackOutcome } from "@domain/inbound-postback";
 import { fetchIntegration, revokeToken, rotateToken, sendTestConversion, type TestConversion } from "./advertiser-api";
@@ -142,41 +141,13 @@ function IntegrationView({ user, advertiser }: { user: User; advertiser: Adverti
   );
 }
 
-/**
- * Copy for a value the panel may show masked: it copies the real value. When the browser refuses, the panel
- * reveals the token and selects the value, so that one keystroke copies what is really there.
- */
-function CopySecret({
-  value,
-  label,
-  from,
+/** Copy for a value the panel may show masked: it copies the real value, revealed first if copying is refused. */
+const CopySecret = ({
   secrecy,
-}: {
-  value: string;
-  label: string;
-  from: () => HTMLElement | null;
-  secrecy: Secrecy;
-}) {
-  const { state, copy } = useCopy();
-  async function copyValue() {
-    if (await copy(value)) return;
-    flushSync(secrecy.reveal);
-    const shown = from();
-    if (shown) window.getSelection()?.selectAllChildren(shown);
-  }
-  return (
-    <>
-      <Button size="small" variant="ghost" onClick={() => void copyValue()} aria-label={label}>
-        {state === "copied" ? "Copied!" : "Copy"}
-      </Button>
-      {state === "refused" ? (
-        <span role="status" className={styles["payout-refusal"]}>
-          Copying was not allowed: the value is selected, press Ctrl+C (⌘C on a Mac).
-        </span>
-      ) : null}
-    </>
-  );
-}
+  ...props
+}: Omit<CopyButtonProps, "onRefused" | "refusalClassName"> & { secrecy: Secrecy }) => (
+  <CopyButton {...props} onRefused={secrecy.reveal} refusalClassName={styles["payout-refusal"]} />
+);
 
 function PostbackUrl({ data, secrecy, onCreate }: { data: Integration; secrecy: Secrecy; onCreate(): void }) {
   const url = useRef<HTMLElement>(null);
