@@ -86,6 +86,67 @@ describe("GET /api/affiliates", () => {
     expect(byBalance.rows.map((row) => row.required_payout)).toEqual([900, 900, 123.45, 5, 0.07, 0]);
   });
 
+  test("orders by a column (clicks, sign-ups, sales, earnings) descending, ties by uid, with every filter", async () => {
+    const word = tag();
+    const figures = [
+      { total_clicks: 30, total_sign_ups: 2, total_sales: 1, total_earnings_cents: 25_000, payout_pending: false },
+      { total_clicks: 5, total_sign_ups: 9, total_sales: 1, total_earnings_cents: 250, payout_pending: false },
+      { total_clicks: 30, total_sign_ups: 2, total_sales: 4, total_earnings_cents: 25_000, payout_pending: true },
+      { total_clicks: 0, total_sign_ups: 9, total_sales: 0, total_earnings_cents: 99_000, payout_pending: false },
+      { total_clicks: 12, total_sign_ups: 0, total_sales: 1, total_earnings_cents: 0, payout_pending: true },
+    ];
+    const uids = await Promise.all(figures.map((stored, index) => seeded(word, index, stored)));
+    const columns = {
+      clicks: "total_clicks",
+      sign_ups: "total_sign_ups",
+      sales: "total_sales",
+      earnings: "total_earnings_cents",
+    } as const;
+    /** The uids of those `keep` picks, in the column's order: the figure descending, then the uid. */
+    const expected = (order: keyof typeof columns, keep = (_index: number) => true) =>
+      uids
+        .map((uid, index) => ({ uid, index, figure: figures[index]![columns[order]] }))
+        .filter(({ index }) => keep(index))
+        .sort((a, b) => b.figure - a.figure || (a.uid < b.uid ? -1 : 1))
+        .map(({ uid }) => uid);
+
+    for (const order of Object.keys(columns) as (keyof typeof columns)[]) {
+      const { rows, pages } = await allPages({ q: word, order, limit: "2" });
+      expect(pages, order).toBe(3);
+      expect(
+        rows.map((row) => row.user_id),
+        order,
+      ).toEqual(expected(order));
+    }
+    // The figures the rows carry follow the order too.
+    const byEarnings = await allPages({ q: word, order: "earnings", limit: "2" });
+    expect(byEarnings.rows.map((row) => row.total_earnings)).toEqual([990, 250, 250, 2.5, 0]);
+
+    // With the filters: pending; HIGH RISK (more than $1 per sign-up) by the sign-ups it also ranges on;
+    // ready to pay (not pending, at least the $200 minimum).
+    const pending = await allPages({ q: word, order: "clicks", pending: "true", limit: "1" });
+    expect(pending.rows.map((row) => row.user_id)).toEqual(expected("clicks", (index) => index === 2 || index === 4));
+    const risky = await allPages({ q: word, order: "sign_ups", high_risk: "true", limit: "2" });
+    expect(risky.rows.map((row) => row.user_id)).toEqual(expected("sign_ups", (index) => [0, 2, 3].includes(index)));
+    const ready = await allPages({ q: word, order: "earnings", ready: "true", limit: "1" });
+    expect(ready.rows.map((row) => row.user_id)).toEqual(expected("earnings", (index) => index === 0 || index === 3));
+
+    // A cursor is refused by any list but the one in whose order it was made.
+    const first = await page({ q: word, order: "clicks", limit: "2" });
+    expect(first.next).not.toBeNull();
+    for (const other of ["sales", "sign_ups", "earnings", "balance", "pending-first"]) {
+      const answer = await api(
+        staff,
+        "GET",
+        `/api/affiliates?${new URLSearchParams({ q: word, order: other, after: first.next! })}`,
+      );
+      expect(answer.status, other).toBe(400);
+      expect((answer.json as { error?: string }).error, other).toMatch(/^after: /);
+    }
+    const refused = await api(staff, "GET", `/api/affiliates?${new URLSearchParams({ q: word, after: first.next! })}`);
+    expect(refused.status).toBe(400);
+  });
+
   test("search matches the start of the name, a word of it, the e-mail or its parts, and the uid, in any case", async () => {
     const word = tag();
     const uid = await seeded(word, 1, { name: `${word} Ottilie Quinn`, email: `ottilie.q+${word}@mail.example` });
@@ -164,7 +225,9 @@ describe("GET /api/affiliates", () => {
       "after=not-a-cursor",
       "after=%25%25",
       // A cursor of the pending-first list does not fit the HIGH RISK list's order.
-      `high_risk=true&after=${Buffer.from(JSON.stringify([true, 5, "uid"])).toString("base64url")}`,
+      `high_risk=true&after=${Buffer.from(JSON.stringify(["pending-first", true, 5, "uid"])).toString("base64url")}`,
+      // Nor one without the order it was made in.
+      `after=${Buffer.from(JSON.stringify([true, 5, "uid"])).toString("base64url")}`,
       "pending=yes",
       "order=name",
       `q=${"x".repeat(201)}`,

@@ -5,9 +5,9 @@
  * every affiliate, stays for small programmes and for clients that do not page.
  */
 import { FieldPath, type DocumentData, type Query, type QueryDocumentSnapshot } from "firebase-admin/firestore";
-import { summaryRow, summarySourceFields, type SummaryRow } from "../domain/advertiser-summary.js";
+import { summaryRow, summarySourceFields, type SummaryOrder, type SummaryRow } from "../domain/advertiser-summary.js";
 import { payoutRulesOf } from "../domain/programme-settings.js";
-import { listShape, type ListFilters, type ListShape } from "../domain/affiliate-list.js";
+import { listShape, type ListField, type ListFilters, type ListShape } from "../domain/affiliate-list.js";
 import { matchesSearch, searchKeyLength, searchKeyOf, normalizeSearch } from "../domain/summary-keys.js";
 import { refs } from "../data/firestore.js";
 import { programmeTermsNow } from "../data/programme-settings.js";
@@ -39,17 +39,35 @@ export const affiliatePageLimit = 500;
 export const affiliateScanLimit = 2_000;
 
 /**
- * Where a page ends: the last row's values of the fields the list is ordered by, then its uid, as
- * base64url JSON. Opaque to clients; checked against the query it is used with.
+ * Where a page ends: the list's order, the last row's values of the fields the list is ordered by, then its
+ * uid, as base64url JSON. Opaque to clients; checked against the query it is used with (the order named,
+ * since two column orders' places look alike).
  */
 export const affiliateCursorPattern = /^[A-Za-z0-9_-]{4,600}$/;
 
 type CursorValue = boolean | number | string;
 
-/** The fields read per affiliate: a row's, and every key the list orders or filters by. */
-export const listFields = [...summarySourceFields, "owed_cents", "risk_margin_cents"] as const;
+/**
+ * What a cursor's value of each field the list may be ordered by must be: the flag, or a count or cents
+ * (whole numbers).
+ */
+const cursorValueFits: Record<ListField, (value: unknown) => boolean> = {
+  payout_pending: (value) => typeof value === "boolean",
+  owed_cents: Number.isSafeInteger,
+  risk_margin_cents: Number.isSafeInteger,
+  total_clicks: Number.isSafeInteger,
+  total_sign_ups: Number.isSafeInteger,
+  total_sales: Number.isSafeInteger,
+  total_earnings_cents: Number.isSafeInteger,
+};
+
+/** The fields read per affiliate: a row's, and every key the list orders or filters by (a cursor needs them). */
+export const listFields: readonly string[] = [
+  ...new Set([...summarySourceFields, ...(Object.keys(cursorValueFits) as ListField[])]),
+];
 
 interface ListPlan extends ListShape {
+  order: SummaryOrder;
   query: Query;
 }
 
@@ -66,7 +84,7 @@ export function listPlan(request: ListFilters, minimumCents: number): ListPlan {
     query = field === "owed_cents" ? query.where(field, op, Math.max(1, minimumCents)) : query.where(field, op, 0);
   }
   for (const field of shape.orderedBy) query = query.orderBy(field, "desc");
-  return { ...shape, query: query.orderBy(FieldPath.documentId()) };
+  return { ...shape, order: request.order, query: query.orderBy(FieldPath.documentId()) };
 }
 
 /** A row's place in the plan's order: its values of the ordered fields, then its uid. */
@@ -76,7 +94,7 @@ const placeOf = (plan: ListPlan, document: QueryDocumentSnapshot): CursorValue[]
 };
 
 const cursorOf = (plan: ListPlan, document: QueryDocumentSnapshot) =>
-  Buffer.from(JSON.stringify(placeOf(plan, document))).toString("base64url");
+  Buffer.from(JSON.stringify([plan.order, ...placeOf(plan, document)])).toString("base64url");
 
 /** The plan's query from after a place in its order. */
 const after = (plan: ListPlan, place: CursorValue[]) =>
@@ -92,14 +110,13 @@ function startAfter(plan: ListPlan, cursor: string): Query {
   }
   const fits =
     Array.isArray(values) &&
-    values.length === plan.orderedBy.length + 1 &&
-    plan.orderedBy.every((field, index) =>
-      field === "payout_pending" ? typeof values[index] === "boolean" : Number.isSafeInteger(values[index]),
-    ) &&
+    values.length === plan.orderedBy.length + 2 &&
+    values[0] === plan.order &&
+    plan.orderedBy.every((field, index) => cursorValueFits[field](values[index + 1])) &&
     typeof values.at(-1) === "string" &&
     /^[A-Za-z0-9_-]{1,128}$/.test(values.at(-1) as string);
   if (!fits) throw new ApiError("bad_request", "after: must be a cursor from a previous page of the same list.");
-  return after(plan, values as CursorValue[]);
+  return after(plan, (values as CursorValue[]).slice(1));
 }
 
 /** Whether each row must be checked after Firestore's filters: for what the indexes cannot say exactly. */

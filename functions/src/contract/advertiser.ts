@@ -1,6 +1,6 @@
 /** The advertiser page's API (staff): the affiliate list, payouts, suspensions and reports. */
 import { z } from "zod";
-import { summaryCursorPattern, summaryPageLimit } from "../domain/advertiser-summary.js";
+import { summaryCursorPattern, summaryOrders, summaryPageLimit } from "../domain/advertiser-summary.js";
 import { advertiserIds } from "../domain/advertisers.js";
 import { maxBatchSize } from "../domain/payout-batch.js";
 import { MoneyFormatError, parseDollars } from "../domain/money.js";
@@ -215,7 +215,15 @@ export const advertiserApi = {
       pending: flagParam.optional(),
       high_risk: flagParam.optional(),
       ready: flagParam.optional(),
-      order: z.enum(["pending-first", "balance"], { error: 'must be "pending-first" or "balance".' }).optional(),
+      order: z
+        .enum(summaryOrders, {
+          error: 'must be "pending-first", "balance", "clicks", "sign_ups", "sales" or "earnings".',
+        })
+        .optional()
+        .meta({
+          description:
+            "pending-first (the default, SPEC.md §4): pending payouts first, then balance descending. balance: balance descending. clicks, sign_ups, sales, earnings: the affiliate's total of that figure, descending. Ties go by user id in every order.",
+        }),
     }),
     response: affiliatePage,
     refusals: staffOnly,

@@ -143,19 +143,59 @@ export function sortKey(row: Pick<SummaryRow, "user_id" | "payout_pending" | "re
   return { user_id: row.user_id, payout_pending: row.payout_pending, balanceCents: rowCents(row.required_payout) };
 }
 
-export type SummaryOrder = "pending-first" | "balance";
+/**
+ * The advertiser list's orders: SPEC.md §4's pending-first (the default everywhere) and balance (after a
+ * payout is recorded), then one per column of the staff's table (issue 32), each descending by the
+ * affiliate's stored total, ties by user id.
+ */
+export const summaryOrders = ["pending-first", "balance", "clicks", "sign_ups", "sales", "earnings"] as const;
 
-/** Rows in SPEC.md §4's order: pending first then balance descending, or (after a payout) balance only. */
-export function sortRows<T extends Pick<SummaryRow, "user_id" | "payout_pending" | "required_payout">>(
-  rows: readonly T[],
-  order: SummaryOrder,
-): T[] {
+export type SummaryOrder = (typeof summaryOrders)[number];
+
+/** The orders by one of the affiliate's totals. */
+export type ColumnOrder = Exclude<SummaryOrder, "pending-first" | "balance">;
+
+export const isColumnOrder = (order: SummaryOrder): order is ColumnOrder =>
+  order !== "pending-first" && order !== "balance";
+
+/**
+ * What sortRows needs of a row: its place in SPEC.md's order, and for a column order the column's figure.
+ * A summary row carries sign-ups and earnings; clicks and sales only where the caller's rows have them.
+ */
+export type SortableRow = Pick<SummaryRow, "user_id" | "payout_pending" | "required_payout"> &
+  Partial<Pick<SummaryRow, "total_sign_ups" | "total_earnings">> & { total_clicks?: number; total_sales?: number };
+
+/** The row's figure a column order sorts by (earnings in cents); throws when the row does not carry it. */
+function columnFigure(row: SortableRow, order: ColumnOrder): number {
+  const figure = {
+    clicks: row.total_clicks,
+    sign_ups: row.total_sign_ups,
+    sales: row.total_sales,
+    earnings: row.total_earnings === undefined ? undefined : rowCents(row.total_earnings),
+  }[order];
+  if (figure === undefined) throw new Error(`Rows sorted by ${order} must carry it: ${row.user_id} does not.`);
+  return figure;
+}
+
+/**
+ * Rows in the list's order, as GET /api/affiliates answers them: SPEC.md §4's pending first then balance
+ * descending, or (after a payout) balance only; or a column's figure descending. Ties by user id.
+ */
+export function sortRows<T extends SortableRow>(rows: readonly T[], order: SummaryOrder): T[] {
+  if (isColumnOrder(order)) {
+    return rows
+      .map((row) => ({ row, figure: columnFigure(row, order) }))
+      .sort((a, b) => b.figure - a.figure || compareIds(a.row.user_id, b.row.user_id))
+      .map(({ row }) => row);
+  }
   const compare = compareAffiliates(order);
   return rows
     .map((row) => ({ row, key: sortKey(row) }))
     .sort((a, b) => compare(a.key, b.key))
     .map(({ row }) => row);
 }
+
+const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * GET /api/summary answers at most this many rows per call unless asked for fewer (`?limit=`); the server

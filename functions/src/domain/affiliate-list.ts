@@ -4,10 +4,23 @@
  * build the query from it (advertiser/affiliate-pages.ts); a unit test checks firestore.indexes.json holds
  * the index of every shape, so no combination fails in production for want of one.
  */
-import type { SummaryOrder } from "./advertiser-summary.js";
+import { isColumnOrder, summaryOrders, type ColumnOrder, type SummaryOrder } from "./advertiser-summary.js";
+import type { AffiliateDoc } from "./model.js";
 import { searchKeyOf } from "./summary-keys.js";
 
-export type ListField = "payout_pending" | "owed_cents" | "risk_margin_cents" | "total_sign_ups";
+/**
+ * The affiliate's stored total each column order sorts by. Every affiliate document holds each as a number
+ * from its creation (model.ts's newAffiliate; later writes are increments), as an ordered query needs: it
+ * leaves out a document that lacks the field.
+ */
+export const columnOrderFields = {
+  clicks: "total_clicks",
+  sign_ups: "total_sign_ups",
+  sales: "total_sales",
+  earnings: "total_earnings_cents",
+} as const satisfies Record<ColumnOrder, keyof AffiliateDoc>;
+
+export type ListField = "payout_pending" | "owed_cents" | "risk_margin_cents" | (typeof columnOrderFields)[ColumnOrder];
 
 export interface ListFilters {
   search: string;
@@ -28,19 +41,23 @@ export interface ListShape {
   orderedBy: ListField[];
 }
 
+/** The fields an order sorts by, before any range filter's. */
+function orderFields(order: SummaryOrder): ListField[] {
+  if (isColumnOrder(order)) return [columnOrderFields[order]];
+  return order === "pending-first" ? ["payout_pending", "owed_cents"] : ["owed_cents"];
+}
+
 /**
  * The query's shape. Pending-first is SPEC.md §4's order (pending payouts, then balance descending);
- * balance is the order after a payout is recorded. A range filter's fields are ordered by too (after the
- * balance), as Firestore requires of a query with ranges on several fields.
+ * balance is the order after a payout is recorded; a column order (issue 32) is that total descending. A
+ * range filter's fields are ordered by too (after the order's own, each once), as Firestore requires of a
+ * query with ranges on several fields.
  */
 export function listShape({ search, pending, highRisk, ready, order }: ListFilters): ListShape {
   const ranges: ListShape["ranges"] = [];
-  const orderedBy: ListField[] = order === "pending-first" ? ["payout_pending", "owed_cents"] : ["owed_cents"];
   if (ready) ranges.push({ field: "owed_cents", op: ">=" });
-  if (highRisk) {
-    ranges.push({ field: "risk_margin_cents", op: ">" }, { field: "total_sign_ups", op: ">" });
-    orderedBy.push("risk_margin_cents", "total_sign_ups");
-  }
+  if (highRisk) ranges.push({ field: "risk_margin_cents", op: ">" }, { field: "total_sign_ups", op: ">" });
+  const orderedBy = [...new Set([...orderFields(order), ...ranges.map((range) => range.field)])];
   return {
     contains: searchKeyOf(search) === null ? null : { field: "search_keys" },
     equals: pending || ready ? ["payout_pending"] : [],
@@ -81,7 +98,7 @@ export function everyListFilter(): ListFilters[] {
     flags.flatMap((pending) =>
       flags.flatMap((highRisk) =>
         flags.flatMap((ready) =>
-          (["pending-first", "balance"] as const).map((order) => ({
+          summaryOrders.map((order) => ({
             search: searching ? "jane" : "",
             pending,
             highRisk,
