@@ -202,7 +202,7 @@ export function PayoutSection({ user, affiliate, rules = defaultPayoutRules, rea
               : ""}
           </p>
         </div>
-        <div className={styles["payout-status"]}>
+        <div className={`${styles["payout-status"]} ${own.status}`}>
           {success ? (
             <div ref={successRef} tabIndex={-1} id="payout-requested" className={own.requested}>
               <Message tone="success">
