@@ -29,9 +29,9 @@ test("the home page shows the headline and a Join Now link to /signup", async ()
   expect(errors).toEqual([]);
 });
 
-test("an unknown path shows the home page (SPEC.md §2)", async () => {
+test("an unknown path shows the home page (SPEC.md §2), answered with 404 (issue 32)", async () => {
   const page = await browser.newPage();
   const response = await page.goto(`${siteUrl}/no/such/page`);
-  expect(response?.status()).toBe(200);
+  expect(response?.status()).toBe(404);
   await expect.poll(() => page.getByRole("link", { name: "Join Now" }).count()).toBe(1);
 });

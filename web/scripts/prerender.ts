@@ -1,9 +1,11 @@
 /**
  * After `vite build`: writes each public page as static HTML (dist/<page>.html, dist/index.html for "/"),
- * the app shell as dist/app.html (Hosting's fallback for every other path: the header and the loading
- * state, painted from the HTML, then rendered over in the browser) and as each signed-in page's own file
- * (dist/dashboard.html and the like, preloading what that page and Firebase need), and robots.txt and
- * sitemap.xml for the public pages.
+ * the home page once more as dist/404.html (what Hosting answers, with status 404, for a path nothing else
+ * serves: SPEC.md §2 shows home there), the app shell (the header and the loading state, painted from the
+ * HTML, then rendered over in the browser) as each signed-in page's own file (dist/dashboard.html and the
+ * like, preloading what that page and Firebase need), and robots.txt and sitemap.xml for the public pages.
+ * It fails the build when a route of the app has neither a file of its own nor a rewrite in firebase.json:
+ * Hosting would answer it with the 404 page.
  *
  * A public page's HTML names the islands script (src/islands.ts, built on its own by vite.islands.config.ts),
  * not the app: for a visitor who is not signed in the page is complete as it is, and only someone signed in
@@ -18,7 +20,7 @@
  *   node scripts/prerender.ts --mode <vite mode>
  */
 import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -36,6 +38,7 @@ const mode = values.mode!;
 interface PrerenderModule {
   prerenderedPaths: string[];
   shellPaths: string[];
+  unknownPath: string;
   renderPage(path: string): Promise<{ html: string; title: string; head: string }>;
   renderShell(): Promise<string>;
 }
@@ -191,6 +194,54 @@ function checkInlineScriptsAllowed(template: string): void {
   }
 }
 
+/** Every path the route table names, in full ("/advertiser/payouts"); the catch-all aside. */
+function routePaths(routes: RouteObject[], parent = ""): string[] {
+  return routes.flatMap((route) => {
+    if (route.path === "*") return [];
+    const own = route.path
+      ? route.path.startsWith("/")
+        ? route.path
+        : `${parent.replace(/\/$/, "")}/${route.path}`
+      : parent;
+    return [...(own ? [own] : []), ...routePaths(route.children ?? [], own)];
+  });
+}
+
+/** A firebase.json glob ("/advertiser/**") as a regular expression: ** any characters, * any but "/". */
+function globPattern(glob: string): RegExp {
+  const escape = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
+  const body = glob
+    .split("**")
+    .map((part) => part.split("*").map(escape).join("[^/]*"))
+    .join(".*");
+  return new RegExp(`^${body}$`);
+}
+
+/**
+ * Fails the build unless Hosting serves every route of the app with the app: from the route's own file
+ * (cleanUrls) or through a rewrite to a page of the app. There is no catch-all rewrite (Hosting answers
+ * every other path with 404.html), so a route added to routes.tsx without either would answer 404.
+ */
+function checkEveryRouteServed(routes: RouteObject[]): void {
+  const { hosting } = JSON.parse(readFileSync(path.join(webDir, "..", "firebase.json"), "utf8")) as {
+    hosting: { rewrites?: { source: string; destination?: string }[] };
+  };
+  const rewrites = (hosting.rewrites ?? []).filter((rewrite) => rewrite.destination);
+  const unserved = [...new Set(routePaths(routes))].filter((route) => {
+    // A parameter (":id") stands for any one segment.
+    const sample = route.replace(/:[^/]+/g, "x");
+    const file = sample === "/" ? "index.html" : `${sample.slice(1)}.html`;
+    if (existsSync(path.join(dist, file))) return false;
+    const rewrite = rewrites.find(({ source }) => globPattern(source).test(sample));
+    return !rewrite || !existsSync(path.join(dist, rewrite.destination!.replace(/^\//, "")));
+  });
+  if (unserved.length > 0) {
+    throw new Error(
+      `Hosting would answer ${unserved.join(", ")} with the 404 page: add a rewrite to firebase.json (as /advertiser/** has) or prerender the page`,
+    );
+  }
+}
+
 const vite = await createServer({
   root: webDir,
   mode,
@@ -199,7 +250,7 @@ const vite = await createServer({
   server: { middlewareMode: true, hmr: false, ws: false },
 });
 try {
-  const { renderPage, renderShell, prerenderedPaths, shellPaths } = (await vite.ssrLoadModule(
+  const { renderPage, renderShell, prerenderedPaths, shellPaths, unknownPath } = (await vite.ssrLoadModule(
     "/src/app/prerender.tsx",
   )) as PrerenderModule;
   const { routes } = (await vite.ssrLoadModule("/src/app/routes.tsx")) as { routes: RouteObject[] };
@@ -216,17 +267,14 @@ try {
     if (chunks.length === 0) throw new Error(`${page}: found no route chunk in the build manifest`);
     return chunks;
   };
-  // Every other path gets the app shell, marked so the browser renders over it rather than hydrating it
+  // The signed-in pages get the app shell, marked so the browser renders over it rather than hydrating it
   // (src/main.tsx): it paints with the page's first bytes.
   const shellTemplate = islandsTemplate(manifest, islandsManifest, template, { shell: true }).replace(
     '<div id="root"></div>',
     `<div id="root" data-shell>${await renderShell()}</div>`,
   );
   const build = `/${manifest["index.html"]!.file}`;
-  const shell = preloadsUnlessRun(scriptsLast(inlineStylesheets(shellTemplate)), build);
-  writeFileSync(path.join(dist, "app.html"), shell);
-  console.log(`app shell → dist/app.html (${(shell.length / 1024).toFixed(1)} KB)`);
-  // The signed-in pages get the shell as their own file (Hosting serves /dashboard from dashboard.html),
+  // Each gets the shell as its own file (Hosting serves /dashboard from dashboard.html),
   // preloading their route's chunks and the Firebase SDKs: on a browser's first visit (to this build) it
   // fetches all of it at once instead of one round trip per level of imports.
   const sdks = firebaseSdkChunks(manifest);
@@ -241,7 +289,8 @@ try {
   const siteUrl = loadEnv(mode, webDir, "VITE_").VITE_SITE_URL!.replace(/\/+$/, "");
   const indexable: string[] = [];
   const pageTemplate = islandsTemplate(manifest, islandsManifest, template, { shell: false });
-  for (const page of prerenderedPaths) {
+  /** Writes the page `page` renders as dist/`file`; answers its canonical address. */
+  const prerender = async (page: string, file: string) => {
     const { html, title, head } = await renderPage(page);
     const stylesheets = pageStylesheetTags(manifest, template, await pageChunks(page));
     const document = scriptsLast(
@@ -252,14 +301,19 @@ try {
       ),
     );
     if (!document.includes("<style>")) throw new Error(`${page}: its stylesheet was not inlined`);
-    const file = page === "/" ? "index.html" : `${page.slice(1)}.html`;
     writeFileSync(path.join(dist, file), document);
     console.log(`prerendered ${page} → dist/${file} (${(document.length / 1024).toFixed(1)} KB)`);
+    return /<link rel="canonical" href="([^"]*)"/.exec(head)?.[1];
+  };
+  for (const page of prerenderedPaths) {
+    const canonical = await prerender(page, page === "/" ? "index.html" : `${page.slice(1)}.html`);
     // A page whose canonical link names another address (/termsofservice shows /terms) stays out of the
     // sitemap, which lists canonical addresses only.
-    const canonical = /<link rel="canonical" href="([^"]*)"/.exec(head)?.[1];
     if (canonical === `${siteUrl}${page}`) indexable.push(page);
   }
+  // The home page, as the router renders it at an unknown path, for Hosting's 404 answer.
+  await prerender(unknownPath, "404.html");
+  checkEveryRouteServed(routes);
 
   writeFileSync(
     path.join(dist, "robots.txt"),

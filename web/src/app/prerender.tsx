@@ -10,6 +10,14 @@ import { prerenderedPaths, routes, shellPaths } from "./routes";
 
 export { prerenderedPaths, shellPaths };
 
+/**
+ * The path the home page is rendered at for dist/404.html, which Hosting answers (with status 404) for every
+ * path that neither a file nor a rewrite serves: SPEC.md §2 shows the home page at any unknown path, and the
+ * status tells crawlers and link checkers the truth. Rendered at a path no route names, so the markup is
+ * what the browser's router renders at an unknown path and hydrates without a mismatch.
+ */
+export const unknownPath = "/404";
+
 export interface RenderedPage {
   html: string;
   title: string;
@@ -51,8 +59,8 @@ export async function renderPage(path: string): Promise<RenderedPage> {
 
 /**
  * The app shell (issue 20): what a signed-in page shows before anything is known, the header with the
- * loading state, as the first render of /dashboard gives it while Auth resolves. app.html carries it, so
- * the dashboard and the advertiser page paint at once from their HTML; the browser renders over it.
+ * loading state, as the first render of /dashboard gives it while Auth resolves. The signed-in pages' own
+ * HTML files carry it, so the dashboard and the advertiser page paint at once; the browser renders over it.
  */
 export async function renderShell(): Promise<string> {
   const { html } = await render("/dashboard");
