@@ -8,7 +8,6 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useLocation } from "react-router-dom";
 import { useLogOut } from "../lib/auth";
 import { Button } from "./ui/button";
-import { Disclosure } from "./ui/disclosure";
 import styles from "./account-menu.module.css";
 
 export interface AccountMenuProps {
@@ -50,14 +49,20 @@ export function AccountMenu({ email, role }: AccountMenuProps) {
         if (!root.current?.contains(event.relatedTarget)) setOpen(false);
       }}
     >
-      <Disclosure
-        open={open}
-        onToggle={() => setOpen(!open)}
-        controls={panelId}
-        labels={{ open: "Account", closed: "Account" }}
+      {/* A disclosure button (components/ui/disclosure.tsx's pattern) whose label a phone shows as a picture. */}
+      <Button
         variant="quiet"
         className={styles.toggle}
-      />
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        <svg className={styles.person} viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
+          <circle cx="10" cy="6.5" r="3.5" />
+          <path d="M3 18c0-3.9 3.1-6.5 7-6.5s7 2.6 7 6.5" />
+        </svg>
+        <span className={styles.label}>Account</span>
+      </Button>
       <div id={panelId} className={styles.panel} hidden={!open}>
         <p className={styles.who}>
           <span className="muted">Signed in as</span>

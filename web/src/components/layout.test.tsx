@@ -4,6 +4,7 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { programme } from "@domain/programme";
 import type * as Auth from "../lib/auth";
 import type { AuthState, Claims } from "../lib/auth";
+import { latestUpdate, newForDays, updates } from "../lib/updates";
 import { Layout } from "./layout";
 
 let authState: AuthState = { status: "unknown" };
@@ -99,6 +100,32 @@ describe("header", () => {
     // Once Auth has answered, the banner follows its answer alone.
     renderLayout(signedIn());
     expect(screen.getByRole("link", { name: /latest updates/ }).hasAttribute("data-if-signed-in")).toBe(false);
+  });
+});
+
+describe("the banner to /updates (issue 32)", () => {
+  const latest = latestUpdate(updates);
+  const [year, month, day] = latest.date.split("-").map(Number) as [number, number, number];
+  /** Noon, local time, `days` after the newest announcement's day. */
+  const daysAfter = (days: number) => new Date(year, month - 1, day + days, 12);
+  afterEach(() => vi.useRealTimers());
+
+  test("names the newest announcement", () => {
+    renderLayout(signedIn());
+    expect(screen.getByRole("link", { name: /latest updates/ }).textContent).toContain(latest.title);
+  });
+
+  test.each([
+    [0, true],
+    [newForDays - 1, true],
+    [newForDays, false],
+    [400, false],
+  ])("%i days after it, New is shown: %s", (days, shown) => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(daysAfter(days));
+    renderLayout(signedIn());
+    const banner = screen.getByRole("link", { name: /latest updates/ });
+    expect(within(banner).queryByText("New") !== null).toBe(shown);
   });
 });
 

@@ -4,6 +4,7 @@ import { contact } from "../config/site";
 import { advertiserIds, advertisers, defaultAdvertiserId } from "@domain/advertisers";
 import { paths } from "../config/paths";
 import { isStaff, roleName, useAuthState } from "../lib/auth";
+import { latestUpdate, updates, useIsNewUpdate } from "../lib/updates";
 import { AccountMenu } from "./account-menu";
 import { Badge } from "./ui/badge";
 import { buttonClass, ButtonLink, type ButtonVariant } from "./ui/button";
@@ -37,21 +38,11 @@ function Header() {
   const whileUnknown = auth.status === "unknown" ? { [ifSignedOutAttribute]: "" } : {};
   return (
     <>
-      {/* While Auth resolves, shown only if someone was signed in here last time (lib/session-hint.ts). */}
-      {auth.status !== "signed-out" ? (
-        <Link
-          to={paths.updates}
-          className={styles.announcement}
-          {...(auth.status === "unknown" ? { [ifSignedInAttribute]: "" } : {})}
-        >
-          <Badge>New</Badge> Recurring commissions on renewals and landing-page choice.{" "}
-          <span className={styles["announcement-more"]}>See the latest updates →</span>
-        </Link>
-      ) : null}
+      {auth.status !== "signed-out" ? <Announcement whileUnknown={auth.status === "unknown"} /> : null}
       <header className={styles["site-header"]}>
         <Link to={paths.home} className={styles.logo} aria-label={`${programme.name} home`}>
           <img src="/favicon.svg" alt="" width="32" height="32" />
-          <span>{programme.name}</span>
+          <span className={styles["logo-name"]}>{programme.name}</span>
         </Link>
         {/* Its place kept until the auth state is known, so nothing moves when it is. */}
         <nav aria-label="Main" className={styles["header-nav"]} data-auth={auth.status}>
@@ -92,6 +83,33 @@ function Header() {
         ) : null}
       </header>
     </>
+  );
+}
+
+/** The newest announcement, the banner above the header names. */
+const latest = latestUpdate(updates);
+
+/**
+ * SPEC.md §2's banner linking to /updates, for someone signed in: the newest announcement, marked New
+ * only while it is (lib/updates.ts). One line on a phone (issue 32: it took three), where the title is cut
+ * short if need be and "See the latest updates" is left to screen readers.
+ */
+function Announcement({ whileUnknown }: { whileUnknown: boolean }) {
+  const isNew = useIsNewUpdate(latest.date);
+  return (
+    <Link
+      to={paths.updates}
+      className={styles.announcement}
+      // While Auth resolves, shown only if someone was signed in here last time (lib/session-hint.ts).
+      {...(whileUnknown ? { [ifSignedInAttribute]: "" } : {})}
+    >
+      {isNew ? <Badge>New</Badge> : null}
+      <span className={styles["announcement-title"]}>{latest.title}.</span>{" "}
+      <span className={styles["announcement-more"]}>See the latest updates</span>
+      <span className={styles["announcement-arrow"]} aria-hidden="true">
+        →
+      </span>
+    </Link>
   );
 }
 

@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "rea
 import { Link, useSearchParams } from "react-router-dom";
 import { useFirestore } from "reactfire";
 import type { User } from "firebase/auth";
-import { formatDollars } from "@domain/money";
 import { payoutMessages } from "@domain/payout-eligibility";
 import { programme } from "@domain/programme";
 import { Loading } from "../../components/loading";
@@ -14,6 +13,7 @@ import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../config/paths";
 import { isStaff, useLogOut, useSignedIn } from "../../lib/auth";
 import { AdvertiserSwitch } from "./advertiser-switch";
+import { CompensationBanner } from "./compensation-banner";
 import { ConversionReport } from "./conversion-report";
 import { createAccount } from "./dashboard-api";
 import { findAffiliates, maxMatches, type AffiliateMatch } from "./find-affiliate";
@@ -229,12 +229,7 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
           {payoutMessages.suspended}
         </Message>
       ) : null}
-      {data.july4bug_comp_cents > 0 ? (
-        <p className={styles["compensation-banner"]} role="note">
-          We have credited {formatDollars(data.july4bug_comp_cents)} to your earnings to make up for the clicks and
-          sign-ups we missed between 4 July and 27 August 2025. Thank you for your patience.
-        </p>
-      ) : null}
+      <CompensationBanner uid={uid} cents={data.july4bug_comp_cents} />
       {readOnly ? null : <FirstRunChecklist affiliate={data} linkCopied={linkCopied} />}
       <LastSevenDays affiliate={data} now={now} />
       <AllTime affiliate={data} />

@@ -34,11 +34,11 @@ export function LandingPage({ meta, children }: { meta: PageMetaProps; children:
 /**
  * The picture of the affiliate dashboard (made by web/scripts/make-images.ts). WebP in two widths with its
  * intrinsic size set, so the browser reserves its place and picks the smaller file on phones. Not
- * preloaded: on a phone it sits below the first screen (public.css), where fetching it early would only
- * take the link from the page's first bytes; on a wide screen the browser finds it in the HTML and raises
- * its priority once layout shows it on screen. In a <picture> because React's server renderer preloads
- * every other <img> with a source from the page's head (it leaves those in a <picture> alone, whose
- * source only the browser can choose).
+ * preloaded: on a phone it is smaller than the headline (landing.module.css), so the first paint does not
+ * wait for it and fetching it early would only take the link from the page's first bytes; on a wide screen
+ * the browser finds it in the HTML and raises its priority once layout shows it on screen. In a <picture>
+ * because React's server renderer preloads every other <img> with a source from the page's head (it leaves
+ * those in a <picture> alone, whose source only the browser can choose).
  */
 function DashboardPreview() {
   return (
@@ -47,7 +47,7 @@ function DashboardPreview() {
         className={styles.screenshot}
         src="/images/dashboard-1200.webp"
         srcSet="/images/dashboard-640.webp 640w, /images/dashboard-1200.webp 1200w"
-        sizes="(min-width: 64rem) 36rem, calc(100vw - 2rem)"
+        sizes="(min-width: 64rem) 36rem, (max-width: 40rem) 16rem, calc(100vw - 2rem)"
         width={1200}
         height={750}
         alt="Sign up for your affiliate dashboard: earnings, sign-ups, clicks and sales at a glance"

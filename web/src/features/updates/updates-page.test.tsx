@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { formatUpdateDate, sortUpdates, updates, type Update } from "./updates";
+import { formatUpdateDate, newForDays, sortUpdates, updates, type Update } from "../../lib/updates";
 import { UpdatesPage } from "./updates-page";
 
 vi.mock("../../config", () => ({ config: { siteUrl: "https://affiliates.example" } }));
@@ -103,4 +103,29 @@ test("the page lists the announcements pinned first, then newest first, with the
   const date = within(items[1]!).getByText("20/06/2025");
   expect(date.tagName).toBe("TIME");
   expect(date.getAttribute("datetime")).toBe("2025-06-20");
+});
+
+test(`only announcements younger than ${newForDays} days are marked New (issue 32)`, () => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date(2025, 6, 1, 12));
+  try {
+    render(
+      <MemoryRouter>
+        <UpdatesPage
+          list={[
+            update("Fresh news", "2025-06-20"),
+            update("Old news", "2025-01-15"),
+            update("Old pinned", "2024-05-01", true),
+          ]}
+        />
+      </MemoryRouter>,
+    );
+    const byTitle = (title: string) => screen.getByRole("heading", { name: title }).closest("article")!;
+    expect(within(byTitle("Fresh news")).queryByText("New")).not.toBeNull();
+    expect(within(byTitle("Old news")).queryByText("New")).toBeNull();
+    expect(within(byTitle("Old pinned")).queryByText("New")).toBeNull();
+    expect(within(byTitle("Old pinned")).getByText("Pinned")).toBeTruthy();
+  } finally {
+    vi.useRealTimers();
+  }
 });

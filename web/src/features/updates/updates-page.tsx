@@ -1,6 +1,6 @@
 import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../config/paths";
-import { formatUpdateDate, sortUpdates, updates, type Update } from "./updates";
+import { formatUpdateDate, sortUpdates, updates, useIsNewUpdate, type Update } from "../../lib/updates";
 import { PageIntro, PublicPage } from "../../components/public-page";
 import { Badge } from "../../components/ui/badge";
 import styles from "./updates.module.css";
@@ -28,6 +28,7 @@ export function UpdatesPage({ list = updates }: { list?: readonly Update[] }) {
               <header>
                 <p className={styles["update-meta"]}>
                   <time dateTime={update.date}>{formatUpdateDate(update.date)}</time>
+                  <NewBadge date={update.date} />
                   {update.pinned ? <Badge>Pinned</Badge> : null}
                 </p>
                 <h2>{update.title}</h2>
@@ -41,4 +42,9 @@ export function UpdatesPage({ list = updates }: { list?: readonly Update[] }) {
       </ol>
     </PublicPage>
   );
+}
+
+/** "New" beside an announcement younger than newForDays (lib/updates.ts). */
+function NewBadge({ date }: { date: string }) {
+  return useIsNewUpdate(date) ? <Badge>New</Badge> : null;
 }

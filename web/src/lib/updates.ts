@@ -1,7 +1,11 @@
 /**
  * The programme's announcements (SPEC.md §1), newest last as they were written. Adding one is adding an
- * entry here: the page sorts them (pinned first, then newest first) and formats the dates.
+ * entry here: /updates sorts them (pinned first, then newest first) and formats the dates, and the banner
+ * above every signed-in page names the newest. Here, not in features/updates, because that banner is the
+ * layout's (components/layout.tsx).
  */
+import { useSyncExternalStore } from "react";
+
 export interface Update {
   title: string;
   /** The day it was announced, as an ISO date (yyyy-mm-dd); shown as day/month/year. */
@@ -91,4 +95,42 @@ export function sortUpdates(list: readonly Update[]): Update[] {
 export function formatUpdateDate(isoDate: string): string {
   const [year, month, day] = isoDate.split("-");
   return `${day}/${month}/${year}`;
+}
+
+/**
+ * How long an announcement is marked New, in days from its date (issue 32: "NEW" still marked 2025 news a
+ * year on). One number for the banner and /updates.
+ */
+export const newForDays = 30;
+
+/** The newest announcement by date, pinned or not (the first in the list on a tie). */
+export function latestUpdate(list: readonly Update[]): Update {
+  const [first, ...rest] = list;
+  if (!first) throw new Error("There are no announcements");
+  return rest.reduce((latest, update) => (update.date > latest.date ? update : latest), first);
+}
+
+/**
+ * Whether an announcement of `isoDate` is still new on `today`: fewer than newForDays days old, counted in
+ * calendar days of the visitor's own calendar (so it stops being new at their midnight, not UTC's).
+ */
+export function isNewUpdate(isoDate: string, today: Date): boolean {
+  const [year, month, day] = isoDate.split("-").map(Number) as [number, number, number];
+  const todayDay = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
+  return (todayDay - Date.UTC(year, month - 1, day)) / 86_400_000 < newForDays;
+}
+
+const unchanging = () => () => undefined;
+
+/**
+ * isNewUpdate for today, in a component. The prerendered HTML was made on another day, so it never says
+ * New, and a page hydrating it starts from the same (no mismatch): React renders the badge just after,
+ * where today says so. A page the browser renders afresh has it from the first render.
+ */
+export function useIsNewUpdate(isoDate: string): boolean {
+  return useSyncExternalStore(
+    unchanging,
+    () => isNewUpdate(isoDate, new Date()),
+    () => false,
+  );
 }
