@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, queries, render, screen, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi, type MockInstance } from "vitest";
 import type { User } from "firebase/auth";
 import type { AffiliateDoc, InvoiceSnapshot } from "@domain/model";
 import { affiliateFixture as affiliate, completeDetails as complete } from "./affiliate-fixture";
@@ -335,7 +335,7 @@ describe("Request Payout", () => {
 });
 
 describe("the payout details form", () => {
-  let fetch: ReturnType<typeof vi.spyOn<typeof globalThis, "fetch">>;
+  let fetch: MockInstance<typeof globalThis.fetch>;
   beforeEach(() => {
     fetch = vi.spyOn(globalThis, "fetch").mockResolvedValue(Response.json({ status: "updated", message: "" }));
   });
