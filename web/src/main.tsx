@@ -14,8 +14,8 @@ const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
 // A prerendered page is hydrated (a public page loads the app only for someone signed in: src/islands.ts):
-// its route's chunk must be loaded first, or the first render would not match the HTML. The app shell
-// (app.html, every other path: the header and the loading state) is rendered over, once its route's chunks
+// its route's chunk must be loaded first, or the first render would not match the HTML. An app shell
+// (dashboard.html, advertiser.html ...: the header and the loading state) is rendered over, once its route's chunks
 // are in too, so the first render shows the header the shell painted instead of the router's bare fallback.
 const shell = root.hasAttribute("data-shell");
 const prerendered = root.hasChildNodes() && !shell;
