@@ -191,6 +191,10 @@ describe("signed-in pages at 390 px", () => {
     await history.getByRole("row").nth(1).or(history.getByText("No payouts recorded yet.")).waitFor();
     if ((await history.getByRole("row").count()) > 0) await expectCardsInSight(history, ["Amount", "Method"]);
     await checkState(page, "advertiser-payouts");
+    // Back at the top, the account menu (opened with everything else) closed, as a person would have it.
+    await page.locator('header button[aria-expanded="true"]').click();
+    await page.getByRole("button", { name: "Log out" }).waitFor({ state: "hidden" });
+    await page.evaluate(() => window.scrollTo(0, 0));
 
     for (const [tab, heading] of [
       ["Integration", "Postback integration"],
