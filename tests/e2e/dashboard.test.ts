@@ -178,13 +178,16 @@ describe("the affiliate dashboard", () => {
     expect(await requestButton.isEnabled()).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Request Payout");
 
-    // Confirmed: one success state with the invoice link, and nothing downloads unasked.
+    // Confirmed: the invoice PDF is downloaded (SPEC.md §4), and one success state keeps a link to it.
     await requestButton.click();
-    await requestDialog(page).getByRole("button", { name: "Request $240.00" }).click();
+    const [downloaded] = await Promise.all([
+      page.waitForEvent("download"),
+      requestDialog(page).getByRole("button", { name: "Request $240.00" }).click(),
+    ]);
     await requestedState(page).waitFor();
     await requestDialog(page).waitFor({ state: "hidden" });
     expect(await requestedState(page).textContent()).toMatch(
-      /^Payout requested: \$240\.00 to Wise \(erin@wise\.example\)\. Your invoice INV-\d{4}-\d{6} is ready: Download invoice INV-\d{4}-\d{6} \(PDF\)\./,
+      /^Payout requested: \$240\.00 to Wise \(erin@wise\.example\)\. Your invoice INV-\d{4}-\d{6} was downloaded \(Download invoice INV-\d{4}-\d{6} \(PDF\) again\)\./,
     );
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("payout-requested");
     // The live figures follow, and still nothing contradicts the success: no refusal, no second status.
@@ -194,7 +197,8 @@ describe("the affiliate dashboard", () => {
     expect(await page.getByText(/You already have a pending payout/).count()).toBe(0);
     expect(await page.getByText(/^Payout pending:/).count()).toBe(0);
     expect(await page.getByRole("region", { name: "Payout", exact: true }).getByRole("alert").count()).toBe(0);
-    expect(downloads).toEqual([]);
+    expect(downloads).toEqual([downloaded.suggestedFilename()]);
+    expect(downloaded.suggestedFilename()).toMatch(/^INV-\d{4}-\d{6}\.pdf$/);
     expect(requests).toEqual(["POST"]);
     await page
       .getByRole("region", { name: "Payout", exact: true })

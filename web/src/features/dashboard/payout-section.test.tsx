@@ -239,8 +239,8 @@ describe("Request Payout", () => {
     const link = within(done).getByRole("link", { name: "Download invoice INV-2026-000008 (PDF)" });
     expect(link.getAttribute("href")).toBe("blob:invoice");
     expect(link.getAttribute("download")).toBe("INV-2026-000008.pdf");
-    // Nothing downloads unasked.
-    expect(click).not.toHaveBeenCalled();
+    // SPEC.md §4: confirmed, the invoice PDF is downloaded once, and the link keeps it at hand.
+    expect(click).toHaveBeenCalledTimes(1);
     expect(document.activeElement).toBe(document.getElementById("payout-requested"));
     const [path, init] = fetch.mock.calls[0]!;
     expect(path).toBe("/api/request_payout");

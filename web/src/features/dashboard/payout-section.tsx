@@ -59,7 +59,7 @@ interface Props {
   readOnly: boolean;
 }
 
-/** A payout this page requested: its invoice, kept to be offered as a link (never downloaded unasked). */
+/** A payout this page requested: its invoice, downloaded once (SPEC.md §4) and kept to be offered as a link. */
 interface Requested {
   invoiceNumber: string;
   fileName: string;
@@ -169,6 +169,8 @@ export function PayoutSection({ user, affiliate, rules = defaultPayoutRules, rea
     void payout.run(
       async () => {
         const invoice = await askForPayout(user, saved, formatDollarsFixed(payable));
+        // SPEC.md §4: after Request Payout the invoice PDF is downloaded; asked first now, it is no surprise.
+        saveFile(invoice.file);
         setRequested({
           invoiceNumber: invoice.invoiceNumber,
           fileName: invoice.file.fileName,
@@ -207,11 +209,11 @@ export function PayoutSection({ user, affiliate, rules = defaultPayoutRules, rea
             <div ref={successRef} tabIndex={-1} id="payout-requested" className={own.requested}>
               <Message tone="success">
                 Payout requested: {formatDollars(success.amount)} to {success.destination}. Your invoice{" "}
-                {success.invoiceNumber} is ready:{" "}
+                {success.invoiceNumber} was downloaded (
                 <a href={success.url} download={success.fileName}>
                   Download invoice {success.invoiceNumber} (PDF)
-                </a>
-                . It shows as your pending payout until it is paid.
+                </a>{" "}
+                again). It shows as your pending payout until it is paid.
               </Message>
             </div>
           ) : pending ? (
