@@ -1,7 +1,7 @@
 /** A Copy button for a value shown beside it, saying what to do when the browser refuses to copy. */
 import { flushSync } from "react-dom";
 import { Button } from "./button";
-import { useCopy } from "./use-copy";
+import { useCopy, type CopyState } from "./use-copy";
 
 export interface CopyButtonProps {
   value: string;
@@ -18,6 +18,15 @@ export interface CopyButtonProps {
   onRefused?: () => void;
 }
 
+/**
+ * The button's accessible name in its state: "Copy the postback URL", then "Copied the postback URL" while
+ * it reads "Copied!", so the name always holds the words on the button (WCAG 2.5.3, label in name).
+ */
+export function copyButtonName(label: string, state: CopyState): string {
+  if (state !== "copied") return label;
+  return /^Copy\b/.test(label) ? label.replace(/^Copy\b/, "Copied") : `Copied: ${label}`;
+}
+
 export function CopyButton({ value, label, from, refusalClassName, onRefused }: CopyButtonProps) {
   const { state, copy } = useCopy();
   async function copyValue() {
@@ -28,7 +37,7 @@ export function CopyButton({ value, label, from, refusalClassName, onRefused }: 
   }
   return (
     <>
-      <Button size="small" variant="ghost" onClick={() => void copyValue()} aria-label={label}>
+      <Button size="small" variant="ghost" onClick={() => void copyValue()} aria-label={copyButtonName(label, state)}>
         {state === "copied" ? "Copied!" : "Copy"}
       </Button>
       {state === "refused" ? (

@@ -197,6 +197,8 @@ describe("the links section", () => {
     renderLinks();
     fireEvent.click(screen.getByRole("button", { name: "Copy the /tw link" }));
     expect(await screen.findByText("Copied!")).toBeTruthy();
+    // The name holds the words on the button in either state (WCAG 2.5.3).
+    expect(screen.getByRole("button", { name: "Copied the /tw link" }).textContent).toBe("Copied!");
     expect(writeText).toHaveBeenCalledWith("https://p.example/m/u1/tw");
     restore();
   });

@@ -6,6 +6,7 @@ import { landingPages } from "@domain/landing-pages";
 import type { AffiliateDoc } from "@domain/model";
 import { isUsableTracker, normalizeTracker, trackerInputMaxLength } from "@domain/tracker";
 import { Button } from "../../components/ui/button";
+import { copyButtonName } from "../../components/ui/copy-button";
 import { Dialog } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { useAction } from "../../components/ui/use-action";
@@ -176,7 +177,12 @@ function LinkRow({
       <code className={styles["link-url"]} ref={urlText}>
         {url}
       </code>
-      <Button size="small" variant="ghost" onClick={() => void copyLink()} aria-label={`Copy the ${label} link`}>
+      <Button
+        size="small"
+        variant="ghost"
+        onClick={() => void copyLink()}
+        aria-label={copyButtonName(`Copy the ${label} link`, copy)}
+      >
         {copy === "copied" ? "Copied!" : "Copy"}
       </Button>
       {onDelete ? (
