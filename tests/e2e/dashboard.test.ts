@@ -116,7 +116,8 @@ describe("the affiliate dashboard", () => {
 
     // Copy-to-clipboard, with visible feedback.
     await page.getByRole("button", { name: "Copy the Default link" }).click();
-    await page.getByRole("button", { name: "Copy the Default link" }).getByText("Copied!").waitFor();
+    // The button says so, and its name with it (WCAG 2.5.3: the name holds the words on the button).
+    await page.getByRole("button", { name: "Copied the Default link" }).getByText("Copied!").waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${defaultLink}?landing=%2Fai-porn`);
 
     await page.getByRole("button", { name: "Delete tracker /tiktok" }).click();
