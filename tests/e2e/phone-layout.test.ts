@@ -14,7 +14,8 @@ import { seriousAccessibilityViolations } from "../support/axe.ts";
 import { sendMaturedSale } from "../support/backend.ts";
 import { collectPageErrors } from "../support/page-errors.ts";
 import { scrollToAccountSections } from "../support/dashboard.ts";
-import { createAffiliateUser } from "../support/users.ts";
+import { payoutForm } from "../support/payout-details.ts";
+import { api, createAffiliateUser } from "../support/users.ts";
 
 const phone = { width: 390, height: 844 };
 const screenshots = path.join(rootDir, "test-results", "phone");
@@ -153,6 +154,44 @@ describe("signed-in pages at 390 px", () => {
     await page.locator("#payout-refusal").filter({ hasText: "Missing: Full Name" }).waitFor();
     await checkState(page, "dashboard-first-run");
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  test("Request Payout's question and its success state fit", async () => {
+    const user = await createAffiliateUser();
+    expect((await sendMaturedSale(user.uid, "400")).status).toBe(200);
+    const details = payoutForm({ name: "Phone Payer" });
+    expect((await api(user, "POST", "/api/update_paypal_account", details)).status).toBe(200);
+    const { page, errors } = await phonePage(user.email);
+    await scrollToAccountSections(page);
+    await page.getByRole("button", { name: "Request Payout" }).click();
+    const question = page.getByRole("dialog", { name: "Request this payout?" });
+    await question.waitFor();
+    await checkState(page, "dashboard-request-payout");
+    await Promise.all([page.waitForEvent("download"), question.getByRole("button", { name: /^Request \$/ }).click()]);
+    await page.locator("#payout-requested").waitFor();
+    await checkState(page, "dashboard-payout-requested");
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  test("the admin's settings question (what changes, old → new) fits; cancelled, nothing is saved", async () => {
+    const { page, errors } = await phonePage("admin@demo.test", "/advertiser");
+    await page.goto(`${siteUrl}/advertiser/settings`);
+    const panel = page.locator("section", { has: page.getByRole("heading", { name: "Programme settings" }) });
+    await panel.getByRole("button", { name: "View" }).click();
+    const commission = panel.getByLabel("Commission rate (%)");
+    const before = await commission.inputValue();
+    await commission.fill(String(Number(before) - 1));
+    await panel.getByRole("button", { name: "Save settings" }).click();
+    const question = page.getByRole("dialog", { name: /^Save .*'s settings\?$/ });
+    await question.getByText(`Commission rate: ${before}% → ${Number(before) - 1}%`).waitFor();
+    await checkState(page, "advertiser-settings-question");
+    await question.getByRole("button", { name: "Cancel" }).click();
+    await question.waitFor({ state: "hidden" });
+    expect(await commission.inputValue()).toBe(String(Number(before) - 1));
+    await page.reload();
+    await panel.getByRole("button", { name: "View" }).click();
+    expect(await panel.getByLabel("Commission rate (%)").inputValue()).toBe(before);
     expect(errors).toEqual([]);
   }, 60_000);
 
