@@ -220,7 +220,9 @@ describe("the admin's Set Uid", () => {
 
     findAffiliates.mockResolvedValue([]);
     setUid("Nobody");
-    expect((await screen.findByRole("alert")).textContent).toBe("No affiliate has the uid, e-mail or name “Nobody”.");
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "No affiliate has a uid, e-mail or name that is or starts with “Nobody”.",
+    );
   });
 
   test("a staff card's link (?uid=) opens that affiliate's dashboard directly", async () => {

@@ -99,7 +99,7 @@ function Dashboard() {
 
 /**
  * SPEC.md §2: the admin's Set Uid box: any affiliate's dashboard, read-only. Takes the uid, or an e-mail or
- * a name, which it looks up; several matches are listed to choose from.
+ * a name, or the start of any of them, which it looks up; several matches are listed to choose from.
  */
 function SetUid({ current, onChange }: { current: string | null; onChange: (uid: string | null) => void }) {
   const db = useFirestore();
@@ -145,7 +145,7 @@ function SetUid({ current, onChange }: { current: string | null; onChange: (uid:
       ) : null}
       {found?.length === 0 ? (
         <Message tone="error" className={styles["set-uid-result"]}>
-          No affiliate has the uid, e-mail or name “{value.trim()}”.
+          No affiliate has a uid, e-mail or name that is or starts with “{value.trim()}”.
         </Message>
       ) : null}
       {found && found.length > 1 ? (
