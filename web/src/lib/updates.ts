@@ -5,6 +5,7 @@
  * layout's (components/layout.tsx).
  */
 import { useSyncExternalStore } from "react";
+import { formatDay } from "./dates";
 
 export interface Update {
   title: string;
@@ -91,11 +92,8 @@ export function sortUpdates(list: readonly Update[]): Update[] {
   );
 }
 
-/** "2025-02-10" → "10/02/2025". Parsed by hand: a Date would shift the day in time zones west of UTC. */
-export function formatUpdateDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split("-");
-  return `${day}/${month}/${year}`;
-}
+/** "2025-02-10" → "10 Feb 2025": the site's one style for a day (lib/dates.ts), read as the UTC day it names. */
+export const formatUpdateDate = (isoDate: string): string => formatDay(isoDate);
 
 /**
  * How long an announcement is marked New, in days from its date (issue 32: "NEW" still marked 2025 news a

@@ -4,6 +4,7 @@ import type { PayoutDestination } from "@domain/payout-details";
 import { formatDollars } from "@domain/money";
 import { formatCount } from "@domain/numbers";
 import { formatEarningsPerSignUp, ratingLabels, type RatingLabel } from "@domain/rating";
+import { formatDay } from "../../lib/dates";
 import type { AffiliateView } from "./affiliate-view";
 import { ratingReason } from "./rating-reason";
 import { Button, ButtonLink } from "../../components/ui/button";
@@ -19,7 +20,6 @@ const ratingClass: Record<RatingLabel, string | undefined> = {
   [ratingLabels.low]: styles["rating-low"],
 };
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
 const money = (dollars: number) => formatDollars(rowCents(dollars));
 
 export interface AffiliateCardProps {
@@ -102,7 +102,7 @@ export function AffiliateCard({
             <Stat label="Payouts">{money(row.total_payouts)}</Stat>
             <Stat label="Refunds">{`${formatCount(row.total_refunds)} (${money(row.total_refunded)})`}</Stat>
             <Stat label="Balance">{money(row.required_payout)}</Stat>
-            <Stat label="Last payout">{row.last_payout ? dateFormat.format(new Date(row.last_payout)) : "Never"}</Stat>
+            <Stat label="Last payout">{row.last_payout ? formatDay(row.last_payout) : "Never"}</Stat>
             <Stat label="Earnings per sign-up">{`${formatEarningsPerSignUp(rating)} · ${rating.label}`}</Stat>
           </dl>
           {row.pending_destination ? <PayTo destination={row.pending_destination} /> : null}

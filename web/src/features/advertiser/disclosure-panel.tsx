@@ -4,17 +4,6 @@ import { AdvertiserChoice } from "../../components/advertiser-choice";
 import { Disclosure } from "../../components/ui/disclosure";
 import styles from "./advertiser.module.css";
 
-/** When something happened, in UTC, as the advertiser page's tables show it. */
-export const timeFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "UTC",
-  timeZoneName: "short",
-});
-
 export interface DisclosurePanelProps {
   /** Names the heading (`<id>-heading`) and the shown part (`<id>-body`). */
   id: string;

@@ -20,7 +20,8 @@ import { CopyButton, type CopyButtonProps } from "../../components/ui/copy-butto
 import type { IntegrationView as Integration } from "@contract/integration";
 import type { PostbackOutcome } from "@domain/inbound-postback";
 import { fetchIntegration, revokeToken, rotateToken, sendTestConversion, type TestConversion } from "./advertiser-api";
-import { PerAdvertiserPanel, timeFormat } from "./disclosure-panel";
+import { formatMoment } from "../../lib/dates";
+import { PerAdvertiserPanel } from "./disclosure-panel";
 import styles from "./advertiser.module.css";
 
 /** What each macro of the URL is filled with by the platform. */
@@ -239,13 +240,13 @@ function Tokens({
         </Button>
       </div>
       <p className="muted">
-        Made {timeFormat.format(new Date(current.created_at))}
+        Made {formatMoment(new Date(current.created_at))}
         {current.created_by ? ` by ${current.created_by}` : ""}.
       </p>
       {previous.map((token) => (
         <p key={token.token} className={styles["integration-previous"]}>
           The previous token ({secrecy.shown(token.token)}) still works until{" "}
-          {token.expires_at ? timeFormat.format(new Date(token.expires_at)) : "revoked"}.{" "}
+          {token.expires_at ? formatMoment(new Date(token.expires_at)) : "revoked"}.{" "}
           <Button size="small" variant="ghost" onClick={() => setConfirming({ revoke: token.token })}>
             Revoke now
           </Button>
@@ -345,7 +346,7 @@ function TestConversionForm({
 type Received = Integration["recent"][number];
 
 const receivedColumns: Column<Received>[] = [
-  { header: "Received", cell: (entry) => timeFormat.format(new Date(entry.received_at)) },
+  { header: "Received", cell: (entry) => formatMoment(new Date(entry.received_at)) },
   {
     header: "Outcome",
     cell: (entry) => (

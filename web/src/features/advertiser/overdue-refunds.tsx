@@ -4,7 +4,8 @@ import { rowCents } from "@domain/advertiser-summary";
 import { formatDollars } from "@domain/money";
 import type { OverdueRefund, OverdueRefundEvent, OverdueRefunds as Overdue } from "@domain/overdue-refunds";
 import { Table, type Column } from "../../components/ui/table";
-import { DisclosurePanel, timeFormat } from "./disclosure-panel";
+import { formatMoment } from "../../lib/dates";
+import { DisclosurePanel } from "./disclosure-panel";
 import { useOverdueRefunds } from "./use-advertiser";
 import styles from "./advertiser.module.css";
 
@@ -18,16 +19,14 @@ export function overdueRefundsLead({ count: sales, older_than_days: days }: Over
 
 function describeRefund(refund: OverdueRefundEvent): string {
   const amount = refund.amount === null ? "all that is left" : formatDollars(rowCents(refund.amount));
-  return `${refund.type === "chargeback" ? "Chargeback" : "Refund"} ${refund.event_id}: ${amount}, ${timeFormat.format(new Date(refund.occurred_at))}`;
+  return `${refund.type === "chargeback" ? "Chargeback" : "Refund"} ${refund.event_id}: ${amount}, ${formatMoment(new Date(refund.occurred_at))}`;
 }
 
 const columns: Column<OverdueRefund>[] = [
   {
     header: "First received",
     cell: (entry) =>
-      entry.first_received_at === null
-        ? "Before this was recorded"
-        : timeFormat.format(new Date(entry.first_received_at)),
+      entry.first_received_at === null ? "Before this was recorded" : formatMoment(new Date(entry.first_received_at)),
   },
   { header: "Advertiser", cell: (entry) => entry.advertiser_id },
   { header: "Sale", cell: (entry) => entry.sale_id },

@@ -6,13 +6,14 @@ import { formatDollars } from "@domain/money";
 import { fetchPayoutHistory } from "./advertiser-api";
 import { Button } from "../../components/ui/button";
 import { Table, type Column } from "../../components/ui/table";
-import { DisclosurePanel, timeFormat } from "./disclosure-panel";
+import { formatMoment } from "../../lib/dates";
+import { DisclosurePanel } from "./disclosure-panel";
 import styles from "./advertiser.module.css";
 
 type Payout = Awaited<ReturnType<typeof fetchPayoutHistory>>["payouts"][number];
 
 const columns: Column<Payout>[] = [
-  { header: "Paid", cell: (payout) => timeFormat.format(new Date(payout.paid_at)) },
+  { header: "Paid", cell: (payout) => formatMoment(new Date(payout.paid_at)) },
   {
     header: "Affiliate",
     cell: (payout) => (

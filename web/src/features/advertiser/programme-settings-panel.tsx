@@ -35,7 +35,8 @@ import {
   type AdvertiserSettingsView,
   type SettingsVersionView,
 } from "./advertiser-api";
-import { PerAdvertiserPanel, timeFormat } from "./disclosure-panel";
+import { formatMoment } from "../../lib/dates";
+import { PerAdvertiserPanel } from "./disclosure-panel";
 import styles from "./advertiser.module.css";
 import sectionStyles from "./advertiser-sections.module.css";
 
@@ -402,7 +403,7 @@ const versionColumns: Column<SettingsVersionView>[] = [
   { header: "Version", cell: (version) => version.version },
   {
     header: "In force from",
-    cell: (version) => (version.version === 0 ? "The start" : timeFormat.format(new Date(version.effective_from))),
+    cell: (version) => (version.version === 0 ? "The start" : formatMoment(new Date(version.effective_from))),
   },
   { header: "By", cell: (version) => version.changed_by?.email ?? "—" },
   {

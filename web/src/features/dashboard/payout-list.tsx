@@ -3,6 +3,7 @@ import type { User } from "firebase/auth";
 import type { PayoutDoc } from "@domain/model";
 import { formatDollars } from "@domain/money";
 import { saveFile } from "../../lib/api";
+import { formatDay } from "../../lib/dates";
 import { Button } from "../../components/ui/button";
 import { Message } from "../../components/ui/message";
 import { Table, type Column } from "../../components/ui/table";
@@ -12,13 +13,6 @@ import { usePayouts } from "./use-affiliate";
 import styles from "./dashboard.module.css";
 
 const pageSize = 10;
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
 
 const statusLabel: Record<PayoutDoc["status"], string> = { pending: "Pending", paid: "Paid" };
 
@@ -36,8 +30,8 @@ export function PayoutList({ user, uid }: { user: User; uid: string }) {
     downloading.run(async () => saveFile(await downloadInvoice(user, invoiceNumber)), { name: invoiceNumber });
 
   const columns: Column<PayoutDoc>[] = [
-    { header: "Requested", cell: (payout) => dateFormat.format(payout.requested_at) },
-    { header: "Paid", cell: (payout) => (payout.paid_at ? dateFormat.format(payout.paid_at) : "—") },
+    { header: "Requested", cell: (payout) => formatDay(payout.requested_at) },
+    { header: "Paid", cell: (payout) => (payout.paid_at ? formatDay(payout.paid_at) : "—") },
     { header: "Amount", number: true, cell: (payout) => formatDollars(payout.amount_cents) },
     { header: "Method", cell: (payout) => payout.method },
     {

@@ -20,6 +20,7 @@ import {
   type OutboundPostback,
 } from "@domain/outbound-postbacks";
 import { Button } from "../../components/ui/button";
+import { formatMoment } from "../../lib/dates";
 import { Dialog } from "../../components/ui/dialog";
 import { Message, type Said } from "../../components/ui/message";
 import { Table, type Column } from "../../components/ui/table";
@@ -54,14 +55,6 @@ const macroHelp: Record<(typeof outboundMacros)[number], string> = {
   currency: "USD",
   transaction_id: "the advertiser's id for the conversion",
 };
-
-const timeFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
 
 function linkLabel(tracker: string): string {
   if (tracker === allLinks) return "All links";
@@ -341,7 +334,7 @@ function PostbackForm({
 }
 
 const deliveryColumns: Column<DeliveryDoc>[] = [
-  { header: "Time", cell: (delivery) => timeFormat.format(delivery.at) },
+  { header: "Time", cell: (delivery) => formatMoment(delivery.at, { seconds: true }) },
   { header: "Event", cell: (delivery) => `${delivery.event}${delivery.test ? " (test)" : ""}` },
   {
     header: "Result",

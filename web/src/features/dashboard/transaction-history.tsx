@@ -14,6 +14,7 @@ import { Disclosure } from "../../components/ui/disclosure";
 import { Message } from "../../components/ui/message";
 import { Table, type Column } from "../../components/ui/table";
 import { useAction } from "../../components/ui/use-action";
+import { formatMoment } from "../../lib/dates";
 import styles from "./dashboard.module.css";
 
 const pageSize = 25;
@@ -29,11 +30,9 @@ const typeLabel = (entry: TransactionDoc) =>
         ? "Chargeback"
         : "Adjustment";
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-
 /** The ledger's columns. Read across, as a ledger: on a phone it keeps them, and scrolls in its box. */
 const columns: Column<TransactionDoc>[] = [
-  { header: "Date (UTC)", cell: (entry) => dateTime.format(entry.timestamp) },
+  { header: "Date", cell: (entry) => formatMoment(entry.timestamp) },
   { header: "Type", cell: typeLabel },
   { header: "Advertiser", cell: (entry) => advertisers[entry.advertiser_id]?.name ?? entry.advertiser_id },
   { header: "Tracker", cell: (entry) => entry.tracker || "—" },

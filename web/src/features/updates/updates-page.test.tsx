@@ -44,8 +44,8 @@ describe("sortUpdates", () => {
 });
 
 test("dates show as day/month/year, whatever the time zone", () => {
-  expect(formatUpdateDate("2025-02-01")).toBe("01/02/2025");
-  expect(formatUpdateDate("2024-12-31")).toBe("31/12/2024");
+  expect(formatUpdateDate("2025-02-01")).toBe("1 Feb 2025");
+  expect(formatUpdateDate("2024-12-31")).toBe("31 Dec 2024");
 });
 
 describe("the announcements (SPEC.md §1)", () => {
@@ -100,7 +100,7 @@ test("the page lists the announcements pinned first, then newest first, with the
     "Older news",
   ]);
   expect(within(items[0]!).getByText("Pinned")).toBeTruthy();
-  const date = within(items[1]!).getByText("20/06/2025");
+  const date = within(items[1]!).getByText("20 Jun 2025");
   expect(date.tagName).toBe("TIME");
   expect(date.getAttribute("datetime")).toBe("2025-06-20");
 });
