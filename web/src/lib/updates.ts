@@ -5,7 +5,6 @@
  * layout's (components/layout.tsx).
  */
 import { useSyncExternalStore } from "react";
-import { formatDay } from "./dates";
 
 export interface Update {
   title: string;
@@ -91,9 +90,6 @@ export function sortUpdates(list: readonly Update[]): Update[] {
     (a, b) => Number(b.pinned ?? false) - Number(a.pinned ?? false) || b.date.localeCompare(a.date),
   );
 }
-
-/** "2025-02-10" → "10 Feb 2025": the site's one style for a day (lib/dates.ts), read as the UTC day it names. */
-export const formatUpdateDate = (isoDate: string): string => formatDay(isoDate);
 
 /**
  * How long an announcement is marked New, in days from its date (issue 32: "NEW" still marked 2025 news a

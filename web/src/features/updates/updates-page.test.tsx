@@ -1,7 +1,8 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { formatUpdateDate, newForDays, sortUpdates, updates, type Update } from "../../lib/updates";
+import { formatDay } from "../../lib/dates";
+import { newForDays, sortUpdates, updates, type Update } from "../../lib/updates";
 import { UpdatesPage } from "./updates-page";
 
 vi.mock("../../config", () => ({ config: { siteUrl: "https://affiliates.example" } }));
@@ -44,8 +45,8 @@ describe("sortUpdates", () => {
 });
 
 test("dates show as day/month/year, whatever the time zone", () => {
-  expect(formatUpdateDate("2025-02-01")).toBe("1 Feb 2025");
-  expect(formatUpdateDate("2024-12-31")).toBe("31 Dec 2024");
+  expect(formatDay("2025-02-01")).toBe("1 Feb 2025");
+  expect(formatDay("2024-12-31")).toBe("31 Dec 2024");
 });
 
 describe("the announcements (SPEC.md §1)", () => {

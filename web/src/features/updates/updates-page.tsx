@@ -1,6 +1,7 @@
 import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../config/paths";
-import { formatUpdateDate, sortUpdates, updates, useIsNewUpdate, type Update } from "../../lib/updates";
+import { formatDay } from "../../lib/dates";
+import { sortUpdates, updates, useIsNewUpdate, type Update } from "../../lib/updates";
 import { PageIntro, PublicPage } from "../../components/public-page";
 import { Badge } from "../../components/ui/badge";
 import styles from "./updates.module.css";
@@ -27,7 +28,7 @@ export function UpdatesPage({ list = updates }: { list?: readonly Update[] }) {
             <article className={update.pinned ? `${styles.update} ${styles["update-pinned"]}` : styles.update}>
               <header>
                 <p className={styles["update-meta"]}>
-                  <time dateTime={update.date}>{formatUpdateDate(update.date)}</time>
+                  <time dateTime={update.date}>{formatDay(update.date)}</time>
                   <NewBadge date={update.date} />
                   {update.pinned ? <Badge>Pinned</Badge> : null}
                 </p>
