@@ -51,7 +51,8 @@ test("on a phone, deleting a tracker asks first: Escape keeps it, confirming rem
   });
   await signInWithEmailLink(page, user.email);
   await scrollToAccountSections(page);
-  const trackerLink = page.getByText(`${siteUrl}/m/${user.uid}/tiktok`, { exact: true });
+  // The link in the links list (the dialog names it too, and React may still be unmounting its words).
+  const trackerLink = page.getByRole("listitem").getByText(`${siteUrl}/m/${user.uid}/tiktok`, { exact: true });
   await trackerLink.waitFor();
 
   // Delete is well apart from Copy on the phone.

@@ -254,7 +254,8 @@ describe("the affiliate dashboard", () => {
     await refusal.filter({ hasText: "Missing: VAT/Tax. Update Details saves what you have typed." }).waitFor();
     await page.getByRole("button", { name: "Update Details" }).click();
     await expect.poll(() => refusal.count()).toBe(0);
-    expect(await request.isDisabled()).toBe(false);
+    // The saved details arrive through the live document: Request Payout follows them.
+    await expect.poll(() => request.isDisabled()).toBe(false);
     expect(dialogs).toEqual([]);
   }, 90_000);
 
@@ -543,6 +544,15 @@ describe("accessibility and looks", () => {
     ] as const) {
       const { page } = await signedIn("affiliate@demo.test", size);
       await scrollToAccountSections(page);
+      // SPEC.md §2's order, the links right after the tracker cards, and what we added after SPEC's sections.
+      const sections = (await page.locator("main h2").allTextContents()).map((text) => text.split(" · ")[0]);
+      const place = (heading: string) => sections.indexOf(heading);
+      const spec = ["Last 7 Days", "All Time", "Trackers", "Your Affiliate Links", "Payout", "Transaction History"];
+      expect(spec.map(place).every((index, i, all) => index >= 0 && (i === 0 || index > all[i - 1]!))).toBe(true);
+      expect(place("Trackers") + 1).toBe(place("Your Affiliate Links"));
+      for (const added of ["Your Payouts", "Activity", "Conversion report"]) {
+        expect(place(added)).toBeGreaterThan(place("Transaction History"));
+      }
       // The chart loads when it is scrolled to.
       await page.getByRole("heading", { name: "Activity", exact: true }).scrollIntoViewIfNeeded();
       await page

@@ -1,6 +1,6 @@
 /**
- * The dashboard's lower sections: the affiliate's links, postbacks, payout request and details, payouts and
- * transaction history. A chunk of their own, loaded when their place comes near the screen
+ * The dashboard's lower sections in SPEC.md §2's order: the affiliate's links, the payout request and
+ * details, the transaction history; then what we added: the payouts requested and the postbacks. A chunk of their own, loaded when their place comes near the screen
  * (dashboard-page.tsx), so a phone's first screen (the cards) does without them and without the validation
  * library the forms and the programme's settings bring (issue 20).
  */
@@ -61,10 +61,11 @@ export default function AccountSections({
           <p className="muted">Complete your payout details below and your tracking links will appear here.</p>
         </section>
       )}
-      <PostbacksSection user={user} affiliate={affiliate} readOnly={readOnly} />
       <PayoutSection key={affiliate.uid} user={user} affiliate={affiliate} rules={payoutRules} readOnly={readOnly} />
-      <PayoutList user={user} uid={uid} />
       <TransactionHistory uid={uid} />
+      {/* Beyond SPEC.md, after its sections: the payouts requested, and the affiliate's postbacks. */}
+      <PayoutList user={user} uid={uid} />
+      <PostbacksSection user={user} affiliate={affiliate} readOnly={readOnly} />
     </div>
   );
 }

@@ -233,17 +233,10 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
       {readOnly ? null : <FirstRunChecklist affiliate={data} linkCopied={linkCopied} />}
       <LastSevenDays affiliate={data} now={now} />
       <AllTime affiliate={data} />
-      <section aria-labelledby="activity" className={styles["dashboard-section"]}>
-        <h2 id="activity">Activity</h2>
-        <WhenVisible placeholder={<ChartPlaceholder />}>
-          <Suspense fallback={<ChartPlaceholder />}>
-            <ActivityChart affiliate={data} now={now} />
-          </Suspense>
-        </WhenVisible>
-      </section>
       <AdvertiserSwitch advertiser={advertiser} onChange={setAdvertiser} />
       <TrackerCards affiliate={data} advertiser={advertiser} />
-      <ConversionReport affiliate={data} advertiser={advertiser} />
+      {/* SPEC.md §2's order: the links right after the tracker cards, then the payouts and transactions
+          (account-sections.tsx); what we added comes after them (issue 32). */}
       <WhenVisible placeholder={<SectionsPlaceholder />} margin={sectionsMargin}>
         <Suspense fallback={<SectionsPlaceholder />}>
           <AccountSections
@@ -256,6 +249,15 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
           />
         </Suspense>
       </WhenVisible>
+      <section aria-labelledby="activity" className={styles["dashboard-section"]}>
+        <h2 id="activity">Activity</h2>
+        <WhenVisible placeholder={<ChartPlaceholder />}>
+          <Suspense fallback={<ChartPlaceholder />}>
+            <ActivityChart affiliate={data} now={now} />
+          </Suspense>
+        </WhenVisible>
+      </section>
+      <ConversionReport affiliate={data} advertiser={advertiser} />
     </>
   );
 }
