@@ -419,7 +419,7 @@ function PayoutSummary({ affiliate, amount, inHold }: { affiliate: AffiliateDoc;
         </div>
       </dl>
       <p className={`muted ${styles.small}`}>
-        The invoice is issued today, due within {invoiceTermsDays} days, and you can download it at once.
+        The invoice is issued today, due within {invoiceTermsDays} days, and downloads as soon as you confirm.
       </p>
     </>
   );
