@@ -5,28 +5,14 @@
  */
 type When = Date | string | number;
 
-const dayFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const momentFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "UTC",
-});
+const day = { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" } as const;
+const dayFormat = new Intl.DateTimeFormat("en-GB", day);
+const momentFormat = new Intl.DateTimeFormat("en-GB", { ...day, hour: "2-digit", minute: "2-digit" });
 const momentWithSecondsFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
+  ...day,
   hour: "2-digit",
   minute: "2-digit",
   second: "2-digit",
-  timeZone: "UTC",
 });
 
 /** A day: "7 Oct 2024" (an ISO date such as "2024-10-07" is that UTC day). */

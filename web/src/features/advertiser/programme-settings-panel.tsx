@@ -242,8 +242,12 @@ function SettingsForm({
     />
   );
 
-  // The changes a save would make, shown for a yes before anything is saved (the dialog is open while set).
-  const [confirming, setConfirming] = useState<ApiSettingChange[] | null>(null);
+  // The settings checked for saving and what they change, shown for a yes before anything is saved (the
+  // dialog is open while set).
+  const [confirming, setConfirming] = useState<{
+    settings: Record<ApiSettingField, unknown>;
+    changes: ApiSettingChange[];
+  } | null>(null);
 
   function save(event: FormEvent) {
     event.preventDefault();
@@ -253,12 +257,13 @@ function SettingsForm({
     const changes = changesOf(view, settings);
     if (changes.length === 0)
       return saving.say({ tone: "info", text: "Nothing to save: these are the settings in force." });
-    setConfirming(changes);
+    setConfirming({ settings, changes });
   }
 
   function confirmSave() {
+    if (!confirming) return;
+    const { settings } = confirming;
     setConfirming(null);
-    const settings = fromForm(form);
     void saving.run(async () => {
       const saved = await saveProgrammeSettings(user, view.advertiser, view.version, settings);
       if (saved.changed) onSaved();
@@ -356,7 +361,7 @@ function SettingsForm({
           their terms):
         </p>
         <ul className={sectionStyles["settings-confirm"]}>
-          {confirming?.map((change) => (
+          {confirming?.changes.map((change) => (
             <li key={change.field}>{describeChange(change)}</li>
           ))}
         </ul>

@@ -137,10 +137,8 @@ export function useAffiliateList(user: User, filters: Filters): ListState {
     setOrder("balance");
     refetchAll();
   }, [recorded, refetchAll]);
-  const refresh = useCallback(() => {
-    settle();
-    refetchAll();
-  }, [settle, refetchAll]);
+  // Settling asks for everything again itself (in the new order); otherwise only the asking is needed.
+  const refresh = useCallback(() => (recorded.size > 0 ? settle() : refetchAll()), [recorded, settle, refetchAll]);
 
   const { mutateAsync } = useMutation({
     mutationKey: recordPayoutKey,

@@ -1,19 +1,14 @@
 import { expect, test } from "vitest";
 import { toDetailsRequest } from "@domain/payout-details-request";
 import { emptyPayoutDetails } from "@domain/payout-details";
+import { completeDetails } from "./affiliate-fixture";
 import type { DetailsForm } from "./dashboard-api";
 import { detailsErrors, detailsRequest, differsFrom, formFieldOf, type FormField } from "./details-form";
 
 const saved = toDetailsRequest({
   ...emptyPayoutDetails,
-  name: "Dana",
-  country: "Portugal",
-  city: "Lisbon",
-  address: "Rua 1",
-  post_code: "1100",
-  company: "Dana Lda",
-  invoice_email: "dana@demo.test",
-  tax: "PT1",
+  ...completeDetails,
+  paypal_payout_account: "",
   payout_type: "Crypto (TRON)",
   tron_address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
 }) as DetailsForm;

@@ -72,7 +72,7 @@ export function FirstRunChecklist({ affiliate, linkCopied }: { affiliate: Affili
                   {step.label}
                 </a>
               )}
-              <span className={styles["visually-hidden"]}>{step.done ? " (done)" : " (to do)"}</span>
+              <span className="visually-hidden">{step.done ? " (done)" : " (to do)"}</span>
               <span className={`muted ${styles.small} ${styles["step-detail"]}`}>{step.detail}</span>
             </span>
           </li>
