@@ -119,17 +119,19 @@ export interface LaneRule {
 }
 
 /**
- * Takes one of the affiliate's lanes for `key`, in `tx` (after the transaction's other reads): false when
- * `atOnce` calls are in flight already, or `key` is one of them. Leases that ran out are dropped.
+ * Takes one of the affiliate's lanes for `key`, in `tx` (after the transaction's other reads): the lease's
+ * end, or null when `atOnce` calls are in flight already or `key` is one of them. Leases that ran out are
+ * dropped. The lease is timed by the clock when this attempt of the transaction runs, not when the caller
+ * began: a transaction retried under contention would otherwise hand out a lease already partly spent.
  */
-async function takeLane(tx: Transaction, uid: string, key: string, now: Date, rule: LaneRule): Promise<boolean> {
+async function takeLane(tx: Transaction, uid: string, key: string, rule: LaneRule): Promise<Date | null> {
+  const now = Date.now();
   const held = ((await tx.get(laneRef(uid))).get("calls") ?? {}) as Record<string, { toMillis(): number }>;
-  const live = Object.entries(held).filter(([, until]) => until.toMillis() > now.getTime());
-  if (live.length >= rule.atOnce || live.some(([taken]) => taken === key)) return false;
-  tx.set(laneRef(uid), {
-    calls: Object.fromEntries([...live, [key, new Date(now.getTime() + rule.leaseMs)]]),
-  });
-  return true;
+  const live = Object.entries(held).filter(([, until]) => until.toMillis() > now);
+  if (live.length >= rule.atOnce || live.some(([taken]) => taken === key)) return null;
+  const until = new Date(now + rule.leaseMs);
+  tx.set(laneRef(uid), { calls: Object.fromEntries([...live, [key, until]]) });
+  return until;
 }
 
 const freeLane = (uid: string, key: string) => ({
@@ -137,11 +139,13 @@ const freeLane = (uid: string, key: string) => ({
   data: { [`calls.${key}`]: FieldValue.delete() },
 });
 
-export type Claim = { kind: "gone" } | { kind: "busy" } | { kind: "claimed"; entry: OutboxDoc; attempt: number };
+export type Claim =
+  { kind: "gone" } | { kind: "busy" } | { kind: "claimed"; entry: OutboxDoc; attempt: number; leaseEnds: Date };
 
 /**
  * Before a call of outbox entry `id`: gone (delivered or given up), busy (the affiliate's lanes are full,
- * or another run of its task is calling it now), or claimed: a lane is taken and the attempt counted.
+ * or another run of its task is calling it now), or claimed: a lane is taken until `leaseEnds` and the
+ * attempt counted.
  */
 export async function claimCall(id: string, now: Date, rule: LaneRule): Promise<Claim> {
   return db().runTransaction(async (tx) => {
@@ -149,13 +153,14 @@ export async function claimCall(id: string, now: Date, rule: LaneRule): Promise<
     if (!snapshot.exists) return { kind: "gone" };
     const entry = reviveOutbox(snapshot.data()!);
     const sweepAfter = new Date(now.getTime() + sweepAfterRunMs);
-    if (!(await takeLane(tx, entry.uid, id, now, rule))) {
+    const leaseEnds = await takeLane(tx, entry.uid, id, rule);
+    if (!leaseEnds) {
       tx.update(outboxRef(id), { sweep_after: sweepAfter });
       return { kind: "busy" };
     }
     const attempt = (entry.attempts ?? 0) + 1;
     tx.update(outboxRef(id), { attempts: attempt, sweep_after: sweepAfter });
-    return { kind: "claimed", entry, attempt };
+    return { kind: "claimed", entry, attempt, leaseEnds };
   });
 }
 
@@ -168,9 +173,12 @@ export async function finishCall(id: string, uid: string, done: boolean): Promis
   await batch.commit();
 }
 
-/** A lane for a call that is not in the outbox ("Send a test"): false when the affiliate's lanes are full. */
-export async function claimLane(uid: string, key: string, now: Date, rule: LaneRule): Promise<boolean> {
-  return db().runTransaction((tx) => takeLane(tx, uid, key, now, rule));
+/**
+ * A lane for a call that is not in the outbox ("Send a test"): the lease's end, or null when the
+ * affiliate's lanes are full.
+ */
+export async function claimLane(uid: string, key: string, rule: LaneRule): Promise<Date | null> {
+  return db().runTransaction((tx) => takeLane(tx, uid, key, rule));
 }
 
 export async function releaseLane(uid: string, key: string): Promise<void> {

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startSlowReceiver, type SlowReceiver } from "../testing/slow-receiver.js";
-import { callPostback } from "./deliver.js";
+import { postbackCalls } from "../config.js";
+import { callPostback, deadlineWithin } from "./deliver.js";
 
 const rules = { allowedHosts: ["127.0.0.1"] };
 const deadlineMs = 1_000;
@@ -63,5 +64,23 @@ describe("callPostback's deadline", () => {
       error: "The URL must not point at a private, loopback or link-local address.",
       retry: false,
     });
+  });
+});
+
+describe("a call's deadline within its lane's lease", () => {
+  const now = Date.parse("2026-11-26T12:00:00Z");
+  const leaseEndingIn = (ms: number) => new Date(now + ms);
+
+  test("a lease taken on time leaves the call its full deadline", () => {
+    expect(deadlineWithin(leaseEndingIn(postbackCalls.lanes.leaseMs), now)).toBe(postbackCalls.deadlineMs);
+  });
+
+  test("a lease handed out late cuts the call short, to end a second before the lease", () => {
+    expect(deadlineWithin(leaseEndingIn(3_500), now)).toBe(2_500);
+  });
+
+  test("a lease all but spent leaves no time for a call", () => {
+    expect(deadlineWithin(leaseEndingIn(800), now)).toBe(0);
+    expect(deadlineWithin(leaseEndingIn(-5_000), now)).toBe(0);
   });
 });

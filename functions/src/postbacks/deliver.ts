@@ -187,6 +187,15 @@ function request(
   });
 }
 
+/**
+ * The call's deadline, cut short so the call ends a second before its lane's lease does: a lease handed out
+ * late (a transaction retried under contention, a slow commit) must not run out while its call is still
+ * open, or another call would take the lane and the receiver would have one call too many.
+ */
+export function deadlineWithin(leaseEnds: Date, now = Date.now()): number {
+  return Math.max(0, Math.min(postbackCalls.deadlineMs, leaseEnds.getTime() - now - 1_000));
+}
+
 /** The queue runs the task again later (after its backoff) when this is thrown. */
 export class RunAgain extends Error {}
 
@@ -200,8 +209,8 @@ export async function deliverQueued(id: string, maxAttempts: number, rules: UrlR
   const claim = await claimCall(id, now, postbackCalls.lanes);
   if (claim.kind === "gone") return; // delivered or given up already: a second task for it calls nothing
   if (claim.kind === "busy") throw new RunAgain(`Postback ${id}: the affiliate's lanes are full; run again later.`);
-  const { entry, attempt } = claim;
-  const result = await callPostback(entry.url, rules);
+  const { entry, attempt, leaseEnds } = claim;
+  const result = await callPostback(entry.url, rules, deadlineWithin(leaseEnds));
   const outcome = deliveryOutcome(result, attempt >= maxAttempts);
   await logDelivery(entry.uid, {
     at: new Date(),
@@ -230,7 +239,8 @@ export async function testPostback(uid: string, postbackId: string, rules: UrlRu
   const conversion = testConversion(postback, uid, now);
   const url = postbackUrl(postback.url, conversion);
   const lane = `test_${postbackId}`;
-  if (!(await claimLane(uid, lane, now, postbackCalls.lanes))) {
+  const leaseEnds = await claimLane(uid, lane, postbackCalls.lanes);
+  if (!leaseEnds) {
     const wait = Math.ceil(postbackCalls.lanes.leaseMs / 1000);
     throw new ApiError(
       "rate_limited",
@@ -239,7 +249,7 @@ export async function testPostback(uid: string, postbackId: string, rules: UrlRu
     );
   }
   try {
-    const result = await callPostback(url, rules);
+    const result = await callPostback(url, rules, deadlineWithin(leaseEnds));
     const outcome = deliveryOutcome(result, true);
     await logDelivery(uid, {
       at: now,
