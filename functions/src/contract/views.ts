@@ -72,5 +72,9 @@ export const summaryRow = z
     payout_ready: z.boolean().meta({ description: "Whether staff could issue a payout now, unasked." }),
     ready_destination: payoutDestination.nullable(),
     next_payout_at: isoTime.nullable(),
+    total_clicks: z
+      .number()
+      .meta({ description: "Clicks as of the last roll-up of the click shards (minutes behind at most)." }),
+    total_sales: z.number().meta({ description: "Every sale, first and repeat." }),
   })
   .meta({ id: "SummaryRow" });

@@ -44,6 +44,8 @@ describe("summary rows", () => {
         total_payouts_cents: 20_000,
         total_refunds: 2,
         total_sign_ups: 40,
+        total_clicks: 900,
+        total_sales: 12,
         last_payout: new Date("2026-09-01T00:00:00Z"),
         payout_pending: true,
         pending_payout_id: invoice.invoice_number,
@@ -79,6 +81,9 @@ describe("summary rows", () => {
       ready_destination: null,
       // Paid on 1 September: more than 30 days ago, so nothing waits.
       next_payout_at: null,
+      // The list's column figures (issue 32): what it sorts by, shown in its table.
+      total_clicks: 900,
+      total_sales: 12,
     });
   });
 

@@ -30,7 +30,9 @@ export const summarySourceFields = [
   "commission_rate",
   "custom_terms",
   "fraud_user",
+  "total_clicks",
   "total_sign_ups",
+  "total_sales",
   "total_earnings_cents",
   "total_payouts_cents",
   "total_refunds",
@@ -95,6 +97,13 @@ export interface SummaryRow {
    * between payouts. Null when no recent payout stands in the way.
    */
   next_payout_at: string | null;
+  /**
+   * The clicks counted on the affiliate's document: those of the last roll-up of its click shards (a few
+   * minutes behind at most), as the list's order by clicks has them.
+   */
+  total_clicks: number;
+  /** Every sale, first and repeat (refunded ones included: they were sales). */
+  total_sales: number;
 }
 
 /**
@@ -132,6 +141,8 @@ export function summaryRow(affiliate: SummarySource, programme: ProgrammeTerms, 
     payout_ready: ready,
     ready_destination: ready ? payoutDestination(affiliate) : null,
     next_payout_at: nextPayoutAllowedAt(affiliate.last_payout, now, rules)?.toISOString() ?? null,
+    total_clicks: affiliate.total_clicks,
+    total_sales: affiliate.total_sales,
   };
 }
 
@@ -160,10 +171,10 @@ export const isColumnOrder = (order: SummaryOrder): order is ColumnOrder =>
 
 /**
  * What sortRows needs of a row: its place in SPEC.md's order, and for a column order the column's figure.
- * A summary row carries sign-ups and earnings; clicks and sales only where the caller's rows have them.
+ * A summary row carries every figure; a caller's own rows need only the one they are sorted by.
  */
 export type SortableRow = Pick<SummaryRow, "user_id" | "payout_pending" | "required_payout"> &
-  Partial<Pick<SummaryRow, "total_sign_ups" | "total_earnings">> & { total_clicks?: number; total_sales?: number };
+  Partial<Pick<SummaryRow, "total_clicks" | "total_sign_ups" | "total_sales" | "total_earnings">>;
 
 /** The row's figure a column order sorts by (earnings in cents); throws when the row does not carry it. */
 function columnFigure(row: SortableRow, order: ColumnOrder): number {

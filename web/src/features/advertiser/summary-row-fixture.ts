@@ -31,6 +31,8 @@ export function summaryRowFixture(overrides: Partial<SummaryRow> = {}): SummaryR
     payable: 5,
     payout_ready: false,
     ready_destination: null,
+    total_clicks: 120,
+    total_sales: 3,
     ...overrides,
   };
 }
