@@ -53,8 +53,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: "^(?!(zod|@noble/hashes|@scure/base|ipaddr\\.js)($|/)|\\.{1,2}/)",
-              message: "domain/ imports nothing but itself, zod, @noble/hashes, @scure/base and ipaddr.js.",
+              regex: "^(?!(zod|@noble/hashes|@scure/base|ipaddr\\.js|ibantools)($|/)|\\.{1,2}/)",
+              message: "domain/ imports nothing but itself, zod, @noble/hashes, @scure/base, ipaddr.js and ibantools.",
             },
           ],
         },

@@ -47,6 +47,8 @@ const invoice: InvoiceSnapshot = {
     swift_BIC: "CHASUS33",
     bank_account_number: "000123456789",
     account_type: "Savings",
+    iban: "",
+    account_holder: "",
   },
 };
 

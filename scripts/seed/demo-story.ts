@@ -81,7 +81,19 @@ export const demoAffiliates: DemoAffiliate[] = [
   {
     uid: "demo-low-lena",
     email: "lena@demo.test",
-    details: details("Lena Lowkey"),
+    // Paid by bank transfer to her IBAN (issue 32), as affiliates outside the US are.
+    details: details("Lena Lowkey", {
+      country: "Germany",
+      city: "Berlin",
+      address: "Friedrichstraße 43",
+      post_code: "10117",
+      tax: "DE123456789",
+      payout_type: "Bank Transfer (IBAN)",
+      paypal_payout_account: "",
+      iban: "DE89370400440532013000",
+      swift_BIC: "COBADEFF",
+      account_holder: "Lena Lowkey",
+    }),
     settings: {},
     activity: { days: 30, clicksPerDay: 20, signUpRate: 0.3, saleRate: 0.01, price: 9.99 },
   },

@@ -40,7 +40,10 @@ const plausible = (uid: string) =>
       link: fc.string({ maxLength: 80 }),
       currentAdvertiser: fc.oneof(fc.constantFrom("promptchan", "cutechat", "nope", ""), fc.integer()),
       name: fc.oneof(fc.string({ unit: "binary", maxLength: 150 }), fc.constant("\u202e\u0000")),
-      payoutType: fc.oneof(fc.constantFrom("Wise", "Crypto (TRON)", "Wire Transfer"), fc.string()),
+      payoutType: fc.oneof(
+        fc.constantFrom("Wise", "Crypto (TRON)", "Wire Transfer", "Bank Transfer (IBAN)"),
+        fc.string(),
+      ),
       invoice_number: fc.oneof(fc.constant("INV-2026-000001"), fc.string()),
       user_id: fc.oneof(fc.constant(uid), fc.string()),
       payout_amount: fc.oneof(fc.double(), fc.string(), fc.constant("1e3"), fc.constant(-1)),

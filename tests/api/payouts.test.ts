@@ -60,6 +60,72 @@ describe("POST /api/update_paypal_account", () => {
   });
 });
 
+describe("Bank Transfer (IBAN), through the API (issue 32)", () => {
+  const iban = { ...form, payoutType: "Bank Transfer (IBAN)" as const };
+
+  test("a mistyped IBAN or a bad BIC is refused with what to do, and nothing is stored", async () => {
+    const user = await createAffiliateUser();
+    const before = (await refs.affiliate(user.uid).get()).data();
+    for (const [change, error] of [
+      [{ iban: "DE89 3704 0044 0532 0130 01", swiftBIC: "COBADEFF" }, "This IBAN's check digits do not match"],
+      [{ iban: "DE89 3704 0044 0532 0130 0", swiftBIC: "COBADEFF" }, "An IBAN from Germany has 22 characters"],
+      [{ iban: "DE89370400440532013000", swiftBIC: "COBAXXFF" }, "SWIFT/BIC has no country"],
+      [{ iban: "", swiftBIC: "" }, "Required: IBAN, SWIFT/BIC."],
+    ] as const) {
+      const answer = await api(user, "POST", "/api/update_paypal_account", { ...iban, ...change });
+      expect(answer.status).toBe(400);
+      expect(answer.json.error).toContain(error);
+    }
+    expect((await refs.affiliate(user.uid).get()).data()).toEqual(before);
+  });
+
+  test("stored normalised, read back by get_user_data, invoiced masked, paid in full by staff", async () => {
+    const user = await affiliateWithSales("400");
+    // As people type them: lower case, spaces.
+    const typed = {
+      ...iban,
+      iban: " de89 3704 0044 0532 0130 00 ",
+      swiftBIC: "coba de ff",
+      accountHolder: "Dana P. Payee",
+    };
+    expect((await api(user, "POST", "/api/update_paypal_account", typed)).status).toBe(200);
+    expect((await refs.affiliate(user.uid).get()).data()).toMatchObject({
+      payout_type: "Bank Transfer (IBAN)",
+      iban: "DE89370400440532013000",
+      swift_BIC: "COBADEFF",
+      account_holder: "Dana P. Payee",
+    });
+    const data = await api(user, "GET", "/api/get_user_data");
+    expect(data.json).toMatchObject({ iban: "DE89370400440532013000", swift_BIC: "COBADEFF" });
+
+    const answer = await api(user, "POST", "/api/request_payout", typed);
+    expect(answer.status).toBe(200);
+    const text = await pdfText(answer.bytes);
+    expect(text).toContain("Bank Transfer (IBAN)");
+    expect(text).toContain("IBAN: DE89 **** **** **** **30 00");
+    expect(text).toContain("SWIFT/BIC: COBADEFF");
+    expect(text).toContain("Account holder: Dana P. Payee");
+    expect(text).not.toContain("0532");
+
+    const staff = await createUser({ claims: { advertiser: true } });
+    const recorded = await api(staff, "POST", "/api/record_payout", { user_id: user.uid, payout_amount: 240 });
+    expect(recorded.status).toBe(200);
+    expect(recorded.json).toMatchObject({
+      paid_to: {
+        method: "Bank Transfer (IBAN)",
+        fields: [
+          ["Account holder", "Dana P. Payee"],
+          ["IBAN", "DE89 3704 0044 0532 0130 00"],
+          ["SWIFT/BIC", "COBADEFF"],
+        ],
+      },
+      row: {
+        latest_invoice: { payoutType: "Bank Transfer (IBAN)", iban: "DE89370400440532013000", swiftBIC: "COBADEFF" },
+      },
+    });
+  });
+});
+
 describe("POST /api/request_payout", () => {
   test("creates one pending payout of the server's balance and answers its invoice PDF", async () => {
     const user = await affiliateWithSales("400");

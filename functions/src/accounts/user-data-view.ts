@@ -84,6 +84,8 @@ export function userDataView(
     bank_account_number: affiliate.bank_account_number,
     account_type: affiliate.account_type,
     payout_type: affiliate.payout_type,
+    iban: affiliate.iban,
+    account_holder: affiliate.account_holder,
     last_payout: affiliate.last_payout?.toISOString() ?? null,
     total_earnings: centsToDollars(affiliate.total_earnings_cents),
     total_sign_ups: affiliate.total_sign_ups,

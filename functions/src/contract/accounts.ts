@@ -55,6 +55,10 @@ export const userData = z
     bank_account_number: z.string(),
     account_type: z.enum(accountTypes),
     payout_type: z.enum(payoutTypes),
+    iban: z.string().meta({ description: "Bank Transfer (IBAN): the IBAN without spaces; its BIC is swift_BIC." }),
+    account_holder: z
+      .string()
+      .meta({ description: "Bank Transfer (IBAN): the name on the account; empty means the company, else the name." }),
     last_payout: isoTime.nullable(),
     total_earnings: dollars,
     total_sign_ups: z.number(),

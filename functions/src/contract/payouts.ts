@@ -35,6 +35,9 @@ const invoiceFields = [
   "accountType",
   "fedwireRoutingNumber",
   "bankAccountNumber",
+  "iban",
+  "swiftBIC",
+  "accountHolder",
 ] as const;
 
 export const payoutApi = {
@@ -59,6 +62,8 @@ export const payoutApi = {
         swiftBIC: "",
         bankAccountNumber: "",
         accountType: "Checking",
+        iban: "",
+        accountHolder: "",
       },
     }),
     response: z.strictObject({ status: z.literal("updated"), message: z.string() }),

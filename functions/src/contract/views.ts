@@ -41,6 +41,9 @@ export const latestInvoice = z
     accountType: z.string(),
     fedwireRoutingNumber: z.string(),
     bankAccountNumber: z.string(),
+    iban: z.string().meta({ description: "Bank Transfer (IBAN): the IBAN without spaces; empty for the others." }),
+    swiftBIC: z.string().meta({ description: "The BIC of a Bank Transfer (IBAN) or a Wire Transfer." }),
+    accountHolder: z.string().meta({ description: "Bank Transfer (IBAN): the name on the account, when given." }),
   })
   .meta({ id: "LatestInvoice" });
 

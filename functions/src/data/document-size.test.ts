@@ -50,6 +50,8 @@ const payee: PayoutDetails = {
   swift_BIC: "A".repeat(11),
   bank_account_number: "9".repeat(34),
   account_type: "Checking",
+  iban: "I".repeat(34),
+  account_holder: widest(100),
 };
 const invoice: InvoiceSnapshot = {
   invoice_number: "INV-2026-000001",

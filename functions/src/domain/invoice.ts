@@ -2,9 +2,10 @@
  * Invoices: numbering, dates, what the PDF shows, and SPEC.md §3's "latest invoice" view of a payout's
  * frozen snapshot. The snapshot is taken when a payout is requested and never changes afterwards.
  */
+import { maskIban, normaliseIban } from "./iban-format.js";
 import { formatDollarsFixed, type Cents } from "./money.js";
 import type { InvoiceSnapshot } from "./model.js";
-import type { PayoutDetails } from "./payout-details.js";
+import { accountHolderOf, type PayoutDetails } from "./payout-details.js";
 
 /** INV-2026-000123: the year it was issued and a sequence number that never repeats or skips. */
 export function invoiceNumber(sequence: number, issuedAt: Date): string {
@@ -73,6 +74,12 @@ export function payoutMethodLines(payee: PayoutDetails): [string, string][] {
         ["Account type", payee.account_type],
         ...(payee.swift_BIC ? ([["SWIFT/BIC", payee.swift_BIC]] as [string, string][]) : []),
       ];
+    case "Bank Transfer (IBAN)":
+      return [
+        ["Account holder", accountHolderOf(payee)],
+        ["IBAN", maskIban(payee.iban)],
+        ["SWIFT/BIC", payee.swift_BIC],
+      ];
   }
 }
 
@@ -97,6 +104,10 @@ export interface LatestInvoice {
   accountType: string;
   fedwireRoutingNumber: string;
   bankAccountNumber: string;
+  /** Ours, after SPEC.md's fields (issue 32): the Bank Transfer (IBAN) details, and the BIC of either transfer. */
+  iban: string;
+  swiftBIC: string;
+  accountHolder: string;
 }
 
 export function latestInvoiceView(invoice: InvoiceSnapshot): LatestInvoice {
@@ -121,5 +132,9 @@ export function latestInvoiceView(invoice: InvoiceSnapshot): LatestInvoice {
     accountType: payee.account_type,
     fedwireRoutingNumber: payee.fedwire_routing_number,
     bankAccountNumber: payee.bank_account_number,
+    // Snapshots taken before the IBAN method existed have neither field.
+    iban: normaliseIban(payee.iban ?? ""),
+    swiftBIC: payee.swift_BIC,
+    accountHolder: payee.account_holder ?? "",
   };
 }

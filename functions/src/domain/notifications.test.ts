@@ -75,6 +75,19 @@ describe("affiliates' e-mails", () => {
     expect(payoutRequestedMail(wire).text).toContain("It will be paid by Wire Transfer (****6789) by");
   });
 
+  test("a bank transfer by IBAN names the IBAN, masked in its groups of four", () => {
+    const iban = newInvoice(44, requestedAt, 50_000, {
+      ...emptyPayoutDetails,
+      name: "Lena Lowkey",
+      payout_type: "Bank Transfer (IBAN)",
+      iban: "DE89370400440532013000",
+      swift_BIC: "COBADEFF",
+    });
+    expect(payoutRequestedMail(iban).text).toContain(
+      "It will be paid by Bank Transfer (IBAN) (DE89 **** **** **** **30 00) by",
+    );
+  });
+
   test("account suspended", () => {
     expect(accountSuspendedMail("Nick Neutral", "Sign-ups from automated traffic.")).toEqual({
       subject: "Your AI Affiliate Program account has been suspended",

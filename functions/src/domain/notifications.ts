@@ -7,6 +7,7 @@
  *
  * The text is the message; the HTML is the same text, escaped, in paragraphs, so both say exactly the same.
  */
+import { maskIban } from "./iban-format.js";
 import { formatInvoiceDate, maskAccount } from "./invoice.js";
 import { formatDollars, type Cents } from "./money.js";
 import type { InvoiceSnapshot, PayoutDoc } from "./model.js";
@@ -45,7 +46,9 @@ export const mailIds = {
 function destinationLine(invoice: InvoiceSnapshot): string {
   const { method, fields } = payoutDestination(invoice.payee);
   const account = fields.find(([label]) => label !== "Account holder" && label !== "Account Type")?.[1] ?? "";
-  return account ? `${method} (${maskAccount(account)})` : method;
+  // An IBAN keeps its groups of four, masked: "DE89 **** **** **** **30 00".
+  const mask = method === "Bank Transfer (IBAN)" ? maskIban : maskAccount;
+  return account ? `${method} (${mask(account)})` : method;
 }
 
 export function payoutRequestedMail(invoice: InvoiceSnapshot): Mail {

@@ -1,8 +1,10 @@
 /**
  * Paying many affiliates at once (issue 19): a batch of pending payouts recorded as paid in one action, and
  * the files a payment provider takes to pay them: Wise's batch payment template ("send by email", for the
- * Wise accounts), PayPal Payouts' CSV, and a generic CSV with every destination in full.
+ * Wise accounts), PayPal Payouts' CSV, and a generic CSV with every destination in full (a bank transfer's
+ * account holder, IBAN and BIC also in columns of their own, as a bank's bulk upload takes them).
  */
+import { normaliseIban } from "./iban-format.js";
 import { formatDollarsFixed, type Cents } from "./money.js";
 import type { PayoutType } from "./payout-details.js";
 
@@ -92,7 +94,7 @@ export function paypalRows(rows: readonly ExportRow[]): string[][] {
     ]);
 }
 
-/** Every payout, whatever its method, with its destination in full. */
+/** Every payout, whatever its method, with its destination in full; then a Bank Transfer (IBAN)'s own. */
 export const genericColumns = [
   "invoice_number",
   "name",
@@ -101,6 +103,9 @@ export const genericColumns = [
   "amount",
   "currency",
   "destination",
+  "account_holder",
+  "iban",
+  "bic",
 ] as const;
 
 export function genericRows(rows: readonly ExportRow[]): string[][] {
@@ -112,5 +117,8 @@ export function genericRows(rows: readonly ExportRow[]): string[][] {
     formatDollarsFixed(row.amount_cents),
     "USD",
     row.destination.map(([label, value]) => `${label}: ${value}`).join("; "),
+    ...(row.method === "Bank Transfer (IBAN)"
+      ? [field(row, "Account holder"), normaliseIban(field(row, "IBAN")), field(row, "SWIFT/BIC")]
+      : ["", "", ""]),
   ]);
 }

@@ -3,6 +3,8 @@
  * field by field and mapped to the stored payout details (payout-details.ts).
  */
 import { z } from "zod";
+import { friendlyIban, normaliseBic, normaliseIban } from "./iban-format.js";
+import { bicProblem, ibanProblem } from "./iban.js";
 import { isPlainText } from "./plain-text.js";
 import { isTronAddress } from "./tron-address.js";
 import { accountTypes, detailLabels, missingDetails, payoutTypes, type PayoutDetails } from "./payout-details.js";
@@ -22,7 +24,6 @@ const maxLengths = {
 const emailPattern = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z]{2,}$/;
 const routingNumberPattern = /^\d{9}$/;
 const bankAccountPattern = /^[A-Za-z0-9]{4,34}$/;
-const swiftPattern = /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
 
 function text(label: string, max: number) {
   return z
@@ -36,6 +37,14 @@ function text(label: string, max: number) {
 
 function optionalFormatted(label: string, max: number, valid: (value: string) => boolean, problem: string) {
   return text(label, max).refine((value) => value === "" || valid(value), { error: `${label} ${problem}` });
+}
+
+/** An optional field whose rule says what is wrong in its own words (null when nothing is). */
+function optionalChecked(label: string, max: number, problemOf: (value: string) => string | null) {
+  return text(label, max).superRefine((value, ctx) => {
+    const problem = value === "" ? null : problemOf(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 }
 
 /** The ABA check digit rule that every US routing number satisfies (weights 3, 7, 1). */
@@ -77,12 +86,11 @@ export const payoutDetailsFields = {
     isRoutingNumber,
     "must be a valid 9-digit routing number.",
   ),
-  swiftBIC: optionalFormatted(
-    detailLabels.swift_BIC,
-    11,
-    (v) => swiftPattern.test(v.toUpperCase()),
-    "must be 8 or 11 letters and digits.",
-  ),
+  // Spaces are allowed as typed ("DEUT DE FF"); stored without them, upper case (toStoredDetails).
+  swiftBIC: optionalChecked(detailLabels.swift_BIC, 14, (value) => {
+    const problem = bicProblem(value);
+    return problem ? `${detailLabels.swift_BIC} ${problem}` : null;
+  }),
   bankAccountNumber: optionalFormatted(
     detailLabels.bank_account_number,
     34,
@@ -90,6 +98,9 @@ export const payoutDetailsFields = {
     "must be 4 to 34 letters and digits.",
   ),
   accountType: z.enum(accountTypes, { error: `Account type must be Checking or Savings.` }),
+  // Issue 32's Bank Transfer (IBAN), after SPEC.md's fields: 34 characters at most, with a space every four.
+  iban: optionalChecked(detailLabels.iban, 42, ibanProblem).optional(),
+  accountHolder: text(detailLabels.account_holder, maxLengths.name).optional(),
 };
 
 /**
@@ -124,9 +135,11 @@ export function toStoredDetails(body: z.output<z.ZodObject<typeof payoutDetailsF
     paypal_payout_account: body.paypalEmail,
     tron_address: body.tronAddress,
     fedwire_routing_number: body.fedwireRoutingNumber,
-    swift_BIC: body.swiftBIC.toUpperCase(),
+    swift_BIC: normaliseBic(body.swiftBIC),
     bank_account_number: body.bankAccountNumber,
     account_type: body.accountType,
+    iban: normaliseIban(body.iban ?? ""),
+    account_holder: body.accountHolder ?? "",
   };
 }
 
@@ -148,5 +161,7 @@ export function toDetailsRequest(details: PayoutDetails): PayoutDetailsRequest {
     swiftBIC: details.swift_BIC,
     bankAccountNumber: details.bank_account_number,
     accountType: details.account_type,
+    iban: friendlyIban(details.iban),
+    accountHolder: details.account_holder,
   };
 }

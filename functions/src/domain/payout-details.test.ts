@@ -29,6 +29,8 @@ const wise: PayoutDetailsRequest = {
   swiftBIC: "",
   bankAccountNumber: "",
   accountType: "Checking",
+  iban: "",
+  accountHolder: "",
 };
 
 const problem = (body: unknown) => {
@@ -94,7 +96,7 @@ describe("payoutDetailsRequestSchema", () => {
     [
       "an unknown payout method",
       { payoutType: "PayPal" },
-      "Payout method must be one of Wise, Crypto (TRON), Wire Transfer.",
+      "Payout method must be one of Wise, Crypto (TRON), Wire Transfer, Bank Transfer (IBAN).",
     ],
     ["an unknown account type", { accountType: "Brokerage" }, "Account type must be Checking or Savings."],
     ["a name of 101 characters", { name: "x".repeat(101) }, "Full Name must be at most 100 characters."],
@@ -105,6 +107,47 @@ describe("payoutDetailsRequestSchema", () => {
     ["an unknown extra field", { isAdmin: true }, 'Unrecognized key: "isAdmin"'],
   ])("refuses %s", (_, change, message) => {
     expect(problem({ ...wise, ...change })).toContain(message);
+  });
+
+  test("a body of SPEC.md's fields alone (the original front-end's) is taken: the IBAN fields are ours", () => {
+    const { iban: _iban, accountHolder: _holder, ...spec } = wise;
+    expect(payoutDetailsRequestSchema.parse(spec)).toMatchObject({ iban: "", account_holder: "" });
+  });
+
+  test("Bank Transfer (IBAN) needs the IBAN and the BIC, and stores them normalised", () => {
+    const iban = { ...wise, payoutType: "Bank Transfer (IBAN)" };
+    expect(problem(iban)).toBe("Required: IBAN, SWIFT/BIC.");
+    const stored = payoutDetailsRequestSchema.parse({
+      ...iban,
+      iban: " pt50 0002 0123 1234 5678 9015 4 ",
+      swiftBIC: "bcom pt pl",
+      accountHolder: " Dana Demo ",
+    });
+    expect(stored).toMatchObject({
+      payout_type: "Bank Transfer (IBAN)",
+      iban: "PT50000201231234567890154",
+      swift_BIC: "BCOMPTPL",
+      account_holder: "Dana Demo",
+    });
+    // The form shows it back in groups of four.
+    expect(toDetailsRequest(stored).iban).toBe("PT50 0002 0123 1234 5678 9015 4");
+  });
+
+  test.each([
+    ["a mistyped IBAN", { iban: "PT50000201231234567890155" }, "This IBAN's check digits do not match"],
+    ["an IBAN cut short", { iban: "PT5000020123123456789015" }, "An IBAN from Portugal has 25 characters"],
+    ["a US account number as IBAN", { iban: "US64SVBKUS6S3300958879" }, "choose Wire Transfer"],
+    ["a BIC of 9", { swiftBIC: "BCOMPTPL1" }, "SWIFT/BIC must be 8 or 11 letters and digits."],
+    ["a BIC with no country", { swiftBIC: "BCOMXXPL" }, "SWIFT/BIC has no country in its 5th and 6th letters"],
+  ])("Bank Transfer (IBAN) refuses %s", (_, change, message) => {
+    const iban = {
+      ...wise,
+      payoutType: "Bank Transfer (IBAN)",
+      iban: "PT50000201231234567890154",
+      swiftBIC: "BCOMPTPL",
+    };
+    expect(problem(iban)).toBeUndefined();
+    expect(problem({ ...iban, ...change })).toContain(message);
   });
 
   test("refuses a body missing a field", () => {
@@ -129,6 +172,15 @@ describe("completeness", () => {
 
   test("switching the method asks for that method's details", () => {
     expect(missingDetails({ ...complete, payout_type: "Crypto (TRON)" })).toEqual(["TRON Address"]);
+    expect(missingDetails({ ...complete, payout_type: "Bank Transfer (IBAN)" })).toEqual(["IBAN", "SWIFT/BIC"]);
+    expect(
+      isAccountComplete({
+        ...complete,
+        payout_type: "Bank Transfer (IBAN)",
+        iban: "DE89370400440532013000",
+        swift_BIC: "COBADEFF",
+      }),
+    ).toBe(true);
   });
 });
 
@@ -187,5 +239,27 @@ describe("payoutDestination: where staff send the money, in full", () => {
       ["Account Type", "Savings"],
       ["SWIFT/BIC", "DEUTDEFF"],
     ]);
+  });
+
+  test("Bank Transfer (IBAN): holder (given, else company, else name), the IBAN in groups of four, the BIC", () => {
+    const iban = {
+      ...payee,
+      payout_type: "Bank Transfer (IBAN)" as const,
+      iban: "DE89370400440532013000",
+      swift_BIC: "COBADEFF",
+    };
+    expect(payoutDestination(iban)).toEqual({
+      method: "Bank Transfer (IBAN)",
+      fields: [
+        ["Account holder", "Demo Media Lda"],
+        ["IBAN", "DE89 3704 0044 0532 0130 00"],
+        ["SWIFT/BIC", "COBADEFF"],
+      ],
+    });
+    expect(payoutDestination({ ...iban, account_holder: "Dana D. Demo" }).fields[0]).toEqual([
+      "Account holder",
+      "Dana D. Demo",
+    ]);
+    expect(payoutDestination({ ...iban, company: "" }).fields[0]).toEqual(["Account holder", "Dana Demo"]);
   });
 });

@@ -4,7 +4,13 @@
  * so what every page shows (an account's completeness, a payout's destination) loads without the
  * validation library.
  */
-export const payoutTypes = ["Wise", "Crypto (TRON)", "Wire Transfer"] as const;
+import { friendlyIban } from "./iban-format.js";
+
+/**
+ * SPEC.md's three methods, then ours: a bank transfer by IBAN and BIC (issue 32), for the banks outside the
+ * US that SPEC.md's Fedwire wire cannot reach. Named as SPEC.md names TRON's: the method, then what it needs.
+ */
+export const payoutTypes = ["Wise", "Crypto (TRON)", "Wire Transfer", "Bank Transfer (IBAN)"] as const;
 export type PayoutType = (typeof payoutTypes)[number];
 
 export const accountTypes = ["Checking", "Savings"] as const;
@@ -28,6 +34,10 @@ export interface PayoutDetails {
   swift_BIC: string;
   bank_account_number: string;
   account_type: AccountType;
+  /** Bank Transfer (IBAN): the IBAN, stored without spaces; the BIC is swift_BIC, as for a wire. */
+  iban: string;
+  /** Bank Transfer (IBAN): the name on the account, when it is neither the company's nor the full name. */
+  account_holder: string;
 }
 
 export const emptyPayoutDetails: PayoutDetails = {
@@ -46,6 +56,8 @@ export const emptyPayoutDetails: PayoutDetails = {
   swift_BIC: "",
   bank_account_number: "",
   account_type: "Checking",
+  iban: "",
+  account_holder: "",
 };
 
 export type DetailField = Exclude<keyof PayoutDetails, "payout_type">;
@@ -66,6 +78,8 @@ export const detailLabels: Record<DetailField, string> = {
   swift_BIC: "SWIFT/BIC",
   bank_account_number: "Bank Account Number",
   account_type: "Account Type",
+  iban: "IBAN",
+  account_holder: "Account Holder Name",
 };
 
 /** Where a payout goes: the method and every field staff need to send the money, in full. */
@@ -73,6 +87,11 @@ export interface PayoutDestination {
   method: PayoutType;
   /** [label, value], in the order a payment form asks for them; empty optional fields left out. */
   fields: [string, string][];
+}
+
+/** Whom a bank transfer is made out to: the account holder given, else the company, else the full name. */
+export function accountHolderOf(payee: PayoutDetails): string {
+  return payee.account_holder || payee.company || payee.name;
 }
 
 export function payoutDestination(payee: PayoutDetails): PayoutDestination {
@@ -91,6 +110,12 @@ export function payoutDestination(payee: PayoutDetails): PayoutDestination {
           field("account_type"),
           field("swift_BIC"),
         ];
+      case "Bank Transfer (IBAN)":
+        return [
+          ["Account holder", accountHolderOf(payee)],
+          [detailLabels.iban, friendlyIban(payee.iban)],
+          field("swift_BIC"),
+        ];
     }
   })();
   return { method: payee.payout_type, fields: fields.filter(([, value]) => value !== "") };
@@ -99,11 +124,16 @@ export function payoutDestination(payee: PayoutDetails): PayoutDestination {
 /** Always required on the form (SPEC.md §5). VAT/Tax is not marked required but a payout needs it. */
 const alwaysRequired: DetailField[] = ["name", "country", "city", "address", "post_code", "company", "invoice_email"];
 
-/** What each payout method needs (SPEC.md §5); swiftBIC travels with wire transfers but is optional. */
+/**
+ * What each payout method needs (SPEC.md §5); swiftBIC travels with wire transfers but is optional. A
+ * transfer by IBAN needs the BIC too: outside the euro area's SEPA, it is a SWIFT payment to that bank.
+ * Its account holder is optional: the company's name, else the full name, when left empty.
+ */
 export const requiredForPayoutType: Record<PayoutType, DetailField[]> = {
   Wise: ["paypal_payout_account"],
   "Crypto (TRON)": ["tron_address"],
   "Wire Transfer": ["fedwire_routing_number", "bank_account_number", "account_type"],
+  "Bank Transfer (IBAN)": ["iban", "swift_BIC"],
 };
 
 /**

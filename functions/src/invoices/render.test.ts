@@ -108,6 +108,29 @@ describe("what the invoice says", () => {
     expect(text).toContain(`Issued by ${issuer.legalName}, ${issuer.postalAddress.join(", ")}, for the affiliate`);
   });
 
+  it("a Bank Transfer (IBAN): the holder, the IBAN masked in groups of four, and the BIC", async () => {
+    const invoice = newInvoice(4, issued, 31_000, {
+      ...emptyPayoutDetails,
+      name: "Inês Duarte",
+      company: "Duarte Media Lda",
+      address: "Rua Augusta 1",
+      city: "Lisboa",
+      post_code: "1100-048",
+      country: "Portugal",
+      invoice_email: "ines@duarte.example",
+      payout_type: "Bank Transfer (IBAN)",
+      iban: "PT50000201231234567890154",
+      swift_BIC: "BCOMPTPL",
+      account_holder: "Inês Duarte",
+    });
+    const text = await pdfText(await renderInvoicePdf(invoice, issuer));
+    expect(text).toContain("Bank Transfer (IBAN)");
+    expect(text).toContain("Account holder: Inês Duarte");
+    expect(text).toContain("IBAN: PT50 **** **** **** **** *015 4");
+    expect(text).toContain("SWIFT/BIC: BCOMPTPL");
+    expect(text).not.toContain("0002 0123");
+  });
+
   it("while the payout is pending: the total due and its due date", async () => {
     const text = await pdfText(await renderInvoicePdf(invoices[0]!, issuer));
     expect(text).toContain("Due: 21 December 2026");

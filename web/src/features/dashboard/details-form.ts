@@ -29,6 +29,8 @@ export const storedField: Record<FormField, keyof PayoutDetails> = {
   swiftBIC: "swift_BIC",
   bankAccountNumber: "bank_account_number",
   accountType: "account_type",
+  iban: "iban",
+  accountHolder: "account_holder",
 };
 
 /** The form's field (its control's id) for a stored field. */

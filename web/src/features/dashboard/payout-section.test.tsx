@@ -458,6 +458,40 @@ describe("the payout details form", () => {
     expect(document.activeElement).not.toBe(routing);
   });
 
+  test("Bank Transfer (IBAN): IBAN and SWIFT/BIC required, errors in a marketer's words, saved as typed", async () => {
+    renderSection(complete);
+    fireEvent.change(input(/^Payout Method/), { target: { value: "Bank Transfer (IBAN)" } });
+    expect(input(/^IBAN/).hasAttribute("required")).toBe(true);
+    expect(input(/^SWIFT\/BIC/).hasAttribute("required")).toBe(true);
+    expect(input(/^Account Holder Name/).hasAttribute("required")).toBe(false);
+    fireEvent.change(input(/^IBAN/), { target: { value: "DE89 3704 0044 0532 0130 01" } });
+    update();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(described(/^IBAN/)).toBe("This IBAN's check digits do not match: check it for a typo.");
+    expect(described(/^SWIFT\/BIC/)).toBe("SWIFT/BIC is required.");
+    expect(document.activeElement).toBe(input(/^IBAN/));
+
+    fireEvent.change(input(/^IBAN/), { target: { value: "de89 3704 0044 0532 0130 00" } });
+    fireEvent.change(input(/^SWIFT\/BIC/), { target: { value: "cobadeff" } });
+    update();
+    await screen.findByText("Details successfully updated.");
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toMatchObject({
+      payoutType: "Bank Transfer (IBAN)",
+      iban: "de89 3704 0044 0532 0130 00",
+      swiftBIC: "cobadeff",
+    });
+    // Shown back as stored, in groups of four, and nothing left unsaved.
+    expect(input(/^IBAN/).value).toBe("DE89 3704 0044 0532 0130 00");
+    expect(input(/^SWIFT\/BIC/).value).toBe("COBADEFF");
+    expect(screen.queryByText(/^Unsaved changes/)).toBeNull();
+  });
+
+  test("the wire's SWIFT/BIC stays optional beside the IBAN method's required one", () => {
+    renderSection(complete);
+    fireEvent.change(input(/^Payout Method/), { target: { value: "Wire Transfer" } });
+    expect(input(/^SWIFT\/BIC/).hasAttribute("required")).toBe(false);
+  });
+
   test("while a payout is pending, the form says changes apply from the next payout", () => {
     const note =
       /Your pending payout goes to the details on its invoice \(INV-2026-000007\)\. Changes you save now apply from your next payout\./;

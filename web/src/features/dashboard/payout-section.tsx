@@ -295,8 +295,7 @@ export function PayoutSection({ user, affiliate, rules = defaultPayoutRules, rea
         ) : null}
         <fieldset disabled={readOnly || busy}>
           <div className={`${styles["form-grid"]} ${own.fields}`}>
-            {shown.map((id) => {
-              const { hint, ...field } = fieldSpecs[id];
+            {shownSpecs(form.payoutType as PayoutType).map(({ id, hint, ...field }) => {
               const error = fieldError(id);
               return (
                 <Field
@@ -488,15 +487,34 @@ const methodFields: Record<PayoutType, FieldSpec[]> = {
     { id: "accountType", label: detailLabels.account_type, required: true, options: accountTypes },
     { id: "swiftBIC", label: detailLabels.swift_BIC },
   ],
+  "Bank Transfer (IBAN)": [
+    {
+      id: "iban",
+      label: detailLabels.iban,
+      required: true,
+      hint: "Your account's IBAN, from your bank statement or app: two letters, then digits (spaces are fine).",
+    },
+    {
+      id: "swiftBIC",
+      label: detailLabels.swift_BIC,
+      required: true,
+      hint: "Your bank's SWIFT code: 8 or 11 letters and digits.",
+    },
+    {
+      id: "accountHolder",
+      label: detailLabels.account_holder,
+      hint: "The name on the account, if it is not your company's (or, without a company, your full name).",
+    },
+  ],
 };
 
-const fieldSpecs = Object.fromEntries(
-  [...detailFields, ...Object.values(methodFields).flat()].map((spec) => [spec.id, spec]),
-) as Record<FormField, FieldSpec>;
+/** The fields the form shows for a payout method, in its order (a field two methods share, as they say it). */
+function shownSpecs(method: PayoutType): FieldSpec[] {
+  return [...detailFields, ...(methodFields[method] ?? [])];
+}
 
-/** The fields the form shows for a payout method, in its order. */
 function shownFields(method: PayoutType): FormField[] {
-  return [...detailFields, ...(methodFields[method] ?? [])].map((spec) => spec.id);
+  return shownSpecs(method).map((spec) => spec.id);
 }
 
 /** A held bucket's day ("2026-12-21") as invoices write dates: "21 December 2026". */
