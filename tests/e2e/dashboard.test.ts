@@ -495,11 +495,13 @@ describe("the affiliate dashboard", () => {
     await page.goto(`${siteUrl}/advertiser`);
     await page.getByRole("searchbox").fill(other.email);
     // The search goes to the server once typing pauses; the list is busy until its answer is shown.
-    await page.locator('[role="list"][aria-label="Affiliates"][aria-busy="false"]').waitFor();
+    await page.locator('table[aria-label="Affiliates"][aria-busy="false"]').waitFor();
     await page
       .getByRole("status")
       .filter({ hasText: /^Showing 1 of/ })
       .waitFor();
+    // The table's row opens into the affiliate's card, which links to their dashboard.
+    await page.getByRole("button", { name: "Open Erin Endtoend" }).click();
     await page.getByRole("link", { name: "View Erin Endtoend's dashboard" }).click();
     await page.waitForURL(`${siteUrl}/dashboard?uid=${other.uid}`);
     await page.getByText(`Viewing Erin Endtoend (${other.uid}), read-only.`).waitFor();

@@ -6,7 +6,8 @@ import { randomUUID } from "node:crypto";
 import { getAuth } from "firebase-admin/auth";
 import { identity } from "../../scripts/lib/auth-emulator.ts";
 import { siteUrl } from "../../scripts/lib/project.ts";
-import { db } from "./backend.ts";
+import { db, sendMaturedSale } from "./backend.ts";
+import { payoutForm } from "./payout-details.ts";
 
 export interface TestUser {
   uid: string;
@@ -42,6 +43,22 @@ export async function createAffiliateUser(): Promise<TestUser> {
   const user = await createUser();
   const answer = await api(user, "POST", "/api/create_account");
   if (answer.status !== 201) throw new Error(`create_account answered ${answer.status}`);
+  return user;
+}
+
+/**
+ * An affiliate who earned $240 (a matured $400 sale) and requested its payout under `name`, through the
+ * API as the dashboard does: pending, with its invoice.
+ */
+export async function affiliateWithPendingPayout(name: string): Promise<TestUser> {
+  const user = await createAffiliateUser();
+  const sale = await sendMaturedSale(user.uid, "400");
+  if (sale.status !== 200) throw new Error(`The sale answered ${sale.status}`);
+  const form = payoutForm({ name });
+  for (const path of ["/api/update_paypal_account", "/api/request_payout"]) {
+    const answer = await api(user, "POST", path, form);
+    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${answer.json.error}`);
+  }
   return user;
 }
 

@@ -17,6 +17,8 @@ import { useSignedIn } from "../../lib/auth";
 import { useDebounced } from "../../lib/use-debounced";
 import { exportInvoice } from "./advertiser-api";
 import { AffiliateList } from "./affiliate-list";
+import { AffiliateTable, type AffiliateTableProps } from "./affiliate-table";
+import { ListViewChoice, OrderMenu, orderNames, useListView, type ListView } from "./list-view";
 import { affiliateView, summaryCsvFile, type AffiliateView } from "./affiliate-view";
 import { DuePayouts } from "./due-payouts";
 import { fetchEveryAffiliate } from "./every-affiliate";
@@ -197,6 +199,8 @@ export function AffiliatesSection() {
   const exporting = exports.running === "csv";
   // The affiliate being suspended or reinstated (the dialog asks why, and confirms).
   const [suspending, setSuspending] = useState<AffiliateView | null>(null);
+  // A dense table on a wide screen, SPEC.md's cards on a phone (or by choice).
+  const shownAs = useListView();
 
   // Moving on from a recorded payout (a filter, the search, Refresh) puts the list in its new order.
   const changeFilters = (next: Filters) => {
@@ -270,7 +274,9 @@ export function AffiliatesSection() {
               />
               HIGH RISK only
             </label>
+            {shownAs.view === "cards" ? <OrderMenu order={list.order} onSort={list.sortBy} /> : null}
             <div className={styles["advertiser-toolbar-actions"]}>
+              {shownAs.wide ? <ListViewChoice view={shownAs.view} onChoose={shownAs.choose} /> : null}
               <Button variant="ghost" size="small" onClick={list.refresh} disabled={list.refreshing}>
                 {list.refreshing ? "Refreshing…" : "Refresh"}
               </Button>
@@ -287,14 +293,17 @@ export function AffiliatesSection() {
           <p className={`muted ${styles["advertiser-count"]}`} role="status">
             Showing {shown.toLocaleString("en-US")}
             {list.matching === null && list.hasMore ? "+" : ""} of {total.toLocaleString("en-US")} ·{" "}
-            {list.order === "balance" ? "by balance" : "pending payouts first, then by balance"}
+            {orderNames[list.order]}
           </p>
           {list.recorded.size > 0 ? <RecordedNotice list={list} onDone={list.settle} /> : null}
           {exports.message ? <Message tone={exports.message.tone}>{exports.message.text}</Message> : null}
           {views.length === 0 && !list.hasMore ? (
             <p className={styles["advertiser-empty"]}>No affiliates match.</p>
           ) : (
-            <AffiliateList
+            <ShownAs
+              as={shownAs.view}
+              order={list.order}
+              onSort={list.sortBy}
               views={views}
               hasMore={list.hasMore}
               stale={list.stale || search !== filters.search}
@@ -335,6 +344,11 @@ export function AffiliatesSection() {
       </Dialog>
     </>
   );
+}
+
+/** The list as the table or as the cards, with the same rows and actions. */
+function ShownAs({ as, ...props }: AffiliateTableProps & { as: ListView }) {
+  return as === "table" ? <AffiliateTable {...props} /> : <AffiliateList {...props} />;
 }
 
 /**

@@ -20,6 +20,11 @@ const ratingClass: Record<RatingLabel, string | undefined> = {
   [ratingLabels.low]: styles["rating-low"],
 };
 
+/** The rating as a badge: SPEC.md §4's label, with a mark of its own (never told apart by colour alone). */
+export function RatingBadge({ label }: { label: RatingLabel }) {
+  return <span className={`${styles["affiliate-badge"]} ${ratingClass[label]}`}>{label}</span>;
+}
+
 const money = (dollars: number) => formatDollars(rowCents(dollars));
 
 export interface AffiliateCardProps {
@@ -78,7 +83,7 @@ export function AffiliateCard({
               Payout pending{row.pending_payout === null ? "" : `: ${money(row.pending_payout)}`}
             </span>
           ) : null}
-          <span className={`${styles["affiliate-badge"]} ${ratingClass[rating.label]}`}>{rating.label}</span>
+          <RatingBadge label={rating.label} />
           {highRisk ? (
             <Disclosure open={open} onToggle={onToggle} size="small" labels={{ open: "Collapse", closed: "Open" }} />
           ) : null}

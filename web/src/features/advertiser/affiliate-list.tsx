@@ -1,9 +1,8 @@
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
-import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { formatDollars } from "@domain/money";
 import { paths } from "../../config/paths";
 import { AffiliateCard } from "./affiliate-card";
 import type { AffiliateView } from "./affiliate-view";
+import { useWindowRows } from "./use-window-rows";
 import styles from "./advertiser.module.css";
 import sectionStyles from "./advertiser-sections.module.css";
 
@@ -35,16 +34,9 @@ export interface AffiliateListProps {
 /** Rough card heights before a card is measured: a collapsed HIGH RISK card, and an open one. */
 const estimate = { folded: 84, open: 300 };
 
-/** How close to the last row fetched the list asks for the next page, in rows. */
-const fetchAhead = 20;
-
 /**
- * The affiliate cards, virtualized against the page's own scroll: only the cards in (and just around) the
- * window are in the DOM, so 100,000 affiliates scroll as smoothly as 10, while the page scrolls as any page
- * does (no inner box that traps a phone's swipes or leaves a gap under one filtered card). Cards are
- * measured as they render (their heights vary with folding and the window's width). Rows come from the
- * server a page at a time: the next page is asked for while the last rows fetched are still below the
- * window, and a line at the end says more are loading.
+ * The affiliate cards (the phone's list, and the desktop's when chosen), virtualized against the page's own
+ * scroll and fetched a page at a time (use-window-rows.ts); a line at the end says more are loading.
  */
 export function AffiliateList({
   views,
@@ -62,29 +54,22 @@ export function AffiliateList({
   onSuspend,
   linkDashboards = false,
 }: AffiliateListProps) {
-  const listRef = useRef<HTMLDivElement>(null);
-  const scrollMargin = useOffsetTop(listRef);
-  const count = views.length + (hasMore ? 1 : 0);
-  const virtualizer = useWindowVirtualizer({
-    count,
-    scrollMargin,
+  const { startRef, scrollMargin, virtualizer, items } = useWindowRows<HTMLDivElement>({
+    fetched: views.length,
+    hasMore,
+    loadingMore,
+    onNeedMore,
     estimateSize: (index) => {
       const view = views[index];
       return view?.highRisk && !isOpen(view.row.user_id) ? estimate.folded : estimate.open;
     },
-    getItemKey: (index) => views[index]?.row.user_id ?? "more",
-    overscan: 4,
+    keyOf: (index) => views[index]?.row.user_id ?? "more",
     gap: 12,
   });
-  const items = virtualizer.getVirtualItems();
-  const lastShown = items.at(-1)?.index ?? -1;
-  useEffect(() => {
-    if (hasMore && !loadingMore && lastShown >= views.length - fetchAhead) onNeedMore?.();
-  }, [hasMore, loadingMore, lastShown, views.length, onNeedMore]);
 
   return (
     <div
-      ref={listRef}
+      ref={startRef}
       role="list"
       aria-label="Affiliates"
       aria-busy={stale}
@@ -143,24 +128,4 @@ export function AffiliateList({
       })}
     </div>
   );
-}
-
-/**
- * Where the element starts on the page (its top plus the page's scroll): the virtualizer's scroll margin.
- * Measured again whenever the page's height changes, since what sits above the list (filters, notices)
- * can grow or shrink.
- */
-function useOffsetTop(ref: RefObject<HTMLElement | null>): number {
-  const [top, setTop] = useState(0);
-  useLayoutEffect(() => {
-    const measure = () => {
-      if (ref.current) setTop(ref.current.getBoundingClientRect().top + window.scrollY);
-    };
-    measure();
-    if (typeof ResizeObserver === "undefined") return; // jsdom: nothing is laid out, nothing moves
-    const observer = new ResizeObserver(measure);
-    observer.observe(document.body);
-    return () => observer.disconnect();
-  }, [ref]);
-  return top;
 }

@@ -80,6 +80,8 @@ export interface ListState {
   recorded: ReadonlyMap<string, number>;
   /** Moves on from the payouts recorded: the list is asked for again, by balance only (SPEC.md §4). */
   settle(): void;
+  /** Orders the list another way (a column of the table, or the order menu); moves on from payouts recorded. */
+  sortBy(order: SummaryOrder): void;
   /** Refetches the list and the payouts due and ready (and moves on from the payouts recorded). */
   refresh(): void;
   /** Records the row's payout of `cents`; a refusal is only logged (SPEC.md §8) and the list refreshed. */
@@ -137,6 +139,10 @@ export function useAffiliateList(user: User, filters: Filters): ListState {
     setOrder("balance");
     refetchAll();
   }, [recorded, refetchAll]);
+  const sortBy = useCallback((next: SummaryOrder) => {
+    setRecorded((current) => (current.size === 0 ? current : new Map()));
+    setOrder(next);
+  }, []);
   // Settling asks for everything again itself (in the new order); otherwise only the asking is needed.
   const refresh = useCallback(() => (recorded.size > 0 ? settle() : refetchAll()), [recorded, settle, refetchAll]);
 
@@ -205,6 +211,7 @@ export function useAffiliateList(user: User, filters: Filters): ListState {
     recording,
     recorded,
     settle,
+    sortBy,
     refresh,
     record,
     suspend,

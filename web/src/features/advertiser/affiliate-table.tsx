@@ -1,0 +1,269 @@
+/**
+ * The affiliate list on a wide screen (issue 32): one row per affiliate with SPEC.md's figures, the rating,
+ * the balance and the pending payout, ordered by a column on the server (GET /api/affiliates?order=), each
+ * row opening into the affiliate's card (its actions: Payout, Export Invoice, Suspend). Virtualized and
+ * fetched a page at a time like the cards (use-window-rows.ts): each affiliate is a <tbody> of its own, so
+ * a row and the card it opens into are measured as one.
+ */
+import type { MouseEvent, ReactNode } from "react";
+import { rowCents, type SummaryOrder } from "@domain/advertiser-summary";
+import { formatDollars } from "@domain/money";
+import { formatCount } from "@domain/numbers";
+import { formatEarningsPerSignUp } from "@domain/rating";
+import { paths } from "../../config/paths";
+import { AffiliateCard, RatingBadge } from "./affiliate-card";
+import type { AffiliateListProps } from "./affiliate-list";
+import type { AffiliateView } from "./affiliate-view";
+import { useWindowRows } from "./use-window-rows";
+import styles from "./affiliate-table.module.css";
+
+/** A column the list can be ordered by, and the order it asks the server for (every order is descending). */
+interface SortColumn {
+  header: string;
+  order: SummaryOrder;
+  figure(view: AffiliateView): string;
+}
+
+const money = (dollars: number) => formatDollars(rowCents(dollars));
+
+const figureColumns: readonly SortColumn[] = [
+  { header: "Clicks", order: "clicks", figure: ({ row }) => formatCount(row.total_clicks) },
+  { header: "Sign-ups", order: "sign_ups", figure: ({ row }) => formatCount(row.total_sign_ups) },
+  { header: "Sales", order: "sales", figure: ({ row }) => formatCount(row.total_sales) },
+  { header: "Earnings", order: "earnings", figure: ({ row }) => money(row.total_earnings) },
+  { header: "Balance", order: "balance", figure: ({ row }) => money(row.required_payout) },
+];
+
+/** SPEC.md §4's default order is pending payouts first, then balance: the Pending column's. */
+const pendingColumn = { header: "Pending payout", order: "pending-first" } as const;
+
+/** Affiliate, rating, the figures, pending. */
+const columnCount = 3 + figureColumns.length;
+
+/** A row's height before it is measured, and a row opened into its card. */
+const estimate = { row: 53, open: 420 };
+
+export interface AffiliateTableProps extends AffiliateListProps {
+  order: SummaryOrder;
+  onSort(order: SummaryOrder): void;
+}
+
+export function AffiliateTable({
+  views,
+  hasMore = false,
+  loadingMore = false,
+  onNeedMore,
+  stale = false,
+  isOpen,
+  onToggle,
+  asOf,
+  recording,
+  recorded,
+  onPayout,
+  onExportInvoice,
+  onSuspend,
+  linkDashboards = false,
+  order,
+  onSort,
+}: AffiliateTableProps) {
+  const { startRef, scrollMargin, virtualizer, items } = useWindowRows<HTMLTableSectionElement>({
+    fetched: views.length,
+    hasMore,
+    loadingMore,
+    onNeedMore,
+    estimateSize: (index) => {
+      const view = views[index];
+      return view && isOpen(view.row.user_id) ? estimate.open : estimate.row;
+    },
+    keyOf: (index) => views[index]?.row.user_id ?? "more",
+  });
+  // The rows above and below those in the DOM are stood in for by two spacers of their height.
+  const above = (items[0]?.start ?? scrollMargin) - scrollMargin;
+  const below = virtualizer.getTotalSize() - ((items.at(-1)?.end ?? scrollMargin) - scrollMargin);
+
+  return (
+    <div className={styles.frame}>
+      <table
+        aria-label="Affiliates"
+        aria-busy={stale}
+        aria-rowcount={hasMore ? -1 : views.length + 1}
+        className={stale ? `${styles.table} ${styles.stale}` : styles.table}
+      >
+        <thead>
+          <tr aria-rowindex={1}>
+            <th scope="col">Affiliate</th>
+            <th scope="col">Rating</th>
+            {figureColumns.map((column) => (
+              <SortHeader key={column.order} column={column} order={order} onSort={onSort} number />
+            ))}
+            <SortHeader column={pendingColumn} order={order} onSort={onSort} />
+          </tr>
+        </thead>
+        <tbody ref={startRef} aria-hidden="true" className={styles.spacer}>
+          <tr style={{ height: above }}>
+            <td colSpan={columnCount} />
+          </tr>
+        </tbody>
+        {items.map((item) => {
+          const view = views[item.index];
+          const place = { "data-index": item.index, ref: virtualizer.measureElement };
+          if (!view) {
+            return (
+              <tbody key={item.key} {...place}>
+                <tr>
+                  <td colSpan={columnCount} className={`muted ${styles.more}`} aria-busy>
+                    Loading more affiliates…
+                  </td>
+                </tr>
+              </tbody>
+            );
+          }
+          const uid = view.row.user_id;
+          return (
+            <AffiliateRow
+              key={item.key}
+              place={place}
+              index={item.index}
+              view={view}
+              open={isOpen(uid)}
+              onToggle={() => onToggle(uid)}
+              recordedCents={recorded?.get(uid)}
+            >
+              <AffiliateCard
+                view={view}
+                open
+                onToggle={() => onToggle(uid)}
+                asOf={asOf}
+                recording={recording.has(uid)}
+                onPayout={() => onPayout(view)}
+                onExportInvoice={() => onExportInvoice(view)}
+                onSuspend={() => onSuspend(view)}
+                dashboardHref={linkDashboards ? `${paths.dashboard}?uid=${encodeURIComponent(uid)}` : undefined}
+              />
+            </AffiliateRow>
+          );
+        })}
+        <tbody aria-hidden="true" className={styles.spacer}>
+          <tr style={{ height: Math.max(0, below) }}>
+            <td colSpan={columnCount} />
+          </tr>
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A column header that orders the list by its column (most first); aria-sort says which one does. */
+function SortHeader({
+  column,
+  order,
+  onSort,
+  number = false,
+}: {
+  column: Pick<SortColumn, "header" | "order">;
+  order: SummaryOrder;
+  onSort(order: SummaryOrder): void;
+  number?: boolean;
+}) {
+  const sorted = column.order === order;
+  return (
+    <th
+      scope="col"
+      aria-sort={sorted ? "descending" : undefined}
+      className={number ? `${styles.number} ${styles.sortable}` : styles.sortable}
+    >
+      <button
+        type="button"
+        className={sorted ? `${styles.sort} ${styles.sorted}` : styles.sort}
+        onClick={() => onSort(column.order)}
+        title={
+          column.order === "pending-first"
+            ? "Pending payouts first, then by balance"
+            : `Order by ${column.header.toLowerCase()}, most first`
+        }
+      >
+        {column.header}
+        <span aria-hidden="true" className={styles.arrow}>
+          {sorted ? "▼" : "▽"}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+function AffiliateRow({
+  place,
+  index,
+  view,
+  open,
+  onToggle,
+  recordedCents,
+  children,
+}: {
+  place: { "data-index": number; ref: (element: Element | null) => void };
+  index: number;
+  view: AffiliateView;
+  open: boolean;
+  onToggle(): void;
+  recordedCents: number | undefined;
+  children: ReactNode;
+}) {
+  const { row, rating, highRisk } = view;
+  const name = row.name || row.email || row.user_id;
+  const detailId = `affiliate-detail-${row.user_id}`;
+  // The whole row opens its card; the button in it is the same for the keyboard and screen readers.
+  const toggleFromRow = (event: MouseEvent<HTMLTableRowElement>) => {
+    if (!(event.target as Element).closest("button, a") && !window.getSelection()?.toString()) onToggle();
+  };
+  return (
+    <tbody {...place} className={open ? `${styles.affiliate} ${styles.open}` : styles.affiliate}>
+      <tr aria-rowindex={index + 2} className={highRisk ? styles.risk : undefined} onClick={toggleFromRow}>
+        <th scope="row" className={styles.name}>
+          <div className={styles["name-inner"]}>
+            <button
+              type="button"
+              className={styles.expander}
+              aria-expanded={open}
+              aria-controls={open ? detailId : undefined}
+              aria-label={`${open ? "Close" : "Open"} ${name}`}
+              onClick={onToggle}
+            >
+              <span aria-hidden="true" className={styles.chevron} />
+            </button>
+            <span className={styles.who}>
+              <span className={styles.title}>{name}</span>
+              <span className={styles.email}>{row.email || row.user_id}</span>
+            </span>
+          </div>
+        </th>
+        <td className={styles.rating}>
+          <RatingBadge label={rating.label} />
+          <span className={styles.eps}>{formatEarningsPerSignUp(rating)}</span>
+        </td>
+        {figureColumns.map((column) => (
+          <td key={column.order} className={styles.number}>
+            {column.figure(view)}
+          </td>
+        ))}
+        <td className={styles.pending}>
+          {recordedCents !== undefined ? (
+            <span className={styles.recorded}>
+              <span aria-hidden="true">✓</span> {formatDollars(recordedCents)} recorded
+            </span>
+          ) : row.payout_pending ? (
+            <span className={styles.due}>{row.pending_payout === null ? "Pending" : money(row.pending_payout)}</span>
+          ) : row.fraud_user ? (
+            <span className={styles.suspended}>Suspended</span>
+          ) : (
+            <span className="muted">—</span>
+          )}
+        </td>
+      </tr>
+      {open ? (
+        <tr id={detailId} className={styles.detail}>
+          <td colSpan={columnCount}>{children}</td>
+        </tr>
+      ) : null}
+    </tbody>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * Rows virtualized against the page's own scroll, fetched a page at a time: the affiliate cards and the
+ * affiliate table share it. Only the rows in (and just around) the window are in the DOM, so 100,000
+ * affiliates scroll as smoothly as 10, while the page scrolls as any page does (no inner box that traps a
+ * phone's swipes). Rows are measured as they render (their heights vary with folding, opening and the
+ * window's width). The next page is asked for while the last rows fetched are still below the window.
+ */
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
+
+/** How close to the last row fetched the list asks for the next page, in rows. */
+const fetchAhead = 20;
+
+export interface WindowRowsOptions {
+  /** The rows fetched so far. */
+  fetched: number;
+  /** Whether the server has more after them (a last row then says more are loading). */
+  hasMore: boolean;
+  loadingMore: boolean;
+  onNeedMore?: (() => void) | undefined;
+  /** A row's height before it is measured. */
+  estimateSize(index: number): number;
+  /** A row's key (index `fetched` is the "loading more" row). */
+  keyOf(index: number): string;
+  gap?: number;
+}
+
+export function useWindowRows<E extends HTMLElement>({
+  fetched,
+  hasMore,
+  loadingMore,
+  onNeedMore,
+  estimateSize,
+  keyOf,
+  gap = 0,
+}: WindowRowsOptions) {
+  /** Where the rows start: the element they are laid out from. */
+  const startRef = useRef<E>(null);
+  const scrollMargin = useOffsetTop(startRef);
+  const virtualizer = useWindowVirtualizer({
+    count: fetched + (hasMore ? 1 : 0),
+    scrollMargin,
+    estimateSize,
+    getItemKey: keyOf,
+    overscan: 4,
+    gap,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastShown = items.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (hasMore && !loadingMore && lastShown >= fetched - fetchAhead) onNeedMore?.();
+  }, [hasMore, loadingMore, lastShown, fetched, onNeedMore]);
+  return { startRef, scrollMargin, virtualizer, items };
+}
+
+/**
+ * Where the element starts on the page (its top plus the page's scroll): the virtualizer's scroll margin.
+ * Measured again whenever the page's height changes, since what sits above the list (filters, notices)
+ * can grow or shrink.
+ */
+function useOffsetTop(ref: RefObject<HTMLElement | null>): number {
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => {
+      if (ref.current) setTop(ref.current.getBoundingClientRect().top + window.scrollY);
+    };
+    measure();
+    if (typeof ResizeObserver === "undefined") return; // jsdom: nothing is laid out, nothing moves
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [ref]);
+  return top;
+}
