@@ -1,5 +1,5 @@
 /**
- * Issue 32, item 14: deleting a tracker asks first. On a phone an affiliate presses Delete beside a tracker:
+ * Issue 32, item 14: deleting a tracker or a postback asks first. On a phone an affiliate presses Delete beside a tracker:
  * the app's dialog names the tracker and its link, Escape keeps it, and confirming removes it through the
  * API. Delete sits apart from Copy, so a slip of the finger on Copy cannot reach it.
  */
@@ -97,6 +97,56 @@ test("on a phone, deleting a tracker asks first: Escape keeps it, confirming rem
   expect(await dialog.count()).toBe(0);
   await page.screenshot({ path: path.join(screenshotsDir, "confirm-delete-tracker-deleted-phone.png") });
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("on a phone, deleting a postback asks first, naming what stops: Cancel keeps it, confirming removes it", async () => {
+  const user = await createAffiliateUser();
+  expect((await api(user, "POST", "/api/update_paypal_account", payoutForm())).status).toBe(200);
+  // Never called: saving checks the URL, and nothing converts for this affiliate.
+  const url = "http://127.0.0.1:9/pb?cid={click_id}&event={event}";
+  const saved = await api(user, "POST", "/api/save_postback", {
+    advertiser: "promptchan",
+    tracker: "*",
+    url,
+    events: ["sale"],
+  });
+  expect(saved.status).toBe(200);
+  const storedPostbacks = async () => (await affiliateView(user.uid)).postbacks ?? [];
+  expect(await storedPostbacks()).toHaveLength(1);
+
+  const context = await newContext(browser(), phone);
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await signInWithEmailLink(page, user.email);
+  await scrollToAccountSections(page);
+  const deleteButton = page.getByRole("button", { name: /^Delete the postback for Promptchan/ });
+  await deleteButton.scrollIntoViewIfNeeded();
+
+  await deleteButton.click();
+  const dialog = page.getByRole("dialog", { name: "Delete this postback?" });
+  await dialog.getByText(url).waitFor();
+  // The question fits the phone: nothing sideways, its buttons in sight.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+  const confirm = dialog.getByRole("button", { name: "Delete postback" });
+  const box = (await confirm.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(phone.width);
+  await page.screenshot({ path: path.join(screenshotsDir, "confirm-delete-postback-phone.png") });
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await dialog.waitFor({ state: "detached" });
+  expect(await storedPostbacks()).toHaveLength(1);
+
+  await deleteButton.click();
+  const [answer] = await Promise.all([
+    page.waitForResponse((response) => response.url().endsWith("/api/delete_postback")),
+    dialog.getByRole("button", { name: "Delete postback" }).click(),
+  ]);
+  expect(answer.status()).toBe(200);
+  await deleteButton.waitFor({ state: "detached" });
+  expect(await storedPostbacks()).toEqual([]);
   expect(errors).toEqual([]);
   await context.close();
 });

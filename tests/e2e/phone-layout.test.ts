@@ -222,6 +222,15 @@ describe("signed-in pages at 390 px", () => {
     await checkState(page, "advertiser-dialog");
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "hidden" });
+    // The suspension question (a reason asked for), open; cancelled.
+    await page
+      .getByRole("button", { name: /^Suspend / })
+      .first()
+      .click();
+    await page.getByRole("dialog", { name: /^Suspend .*\?$/ }).waitFor();
+    await checkState(page, "advertiser-suspend-dialog");
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "hidden" });
 
     // The payouts section, with the payout history open: a ledger, read across, scrolling in its own box.
     await tabs.getByText("Payouts").click();
