@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { formatCount, formatPerEach, formatShare } from "./numbers.js";
+import { formatCount, formatCountOf, formatPerEach, formatShare } from "./numbers.js";
 
 test.each([
   [0, "0"],
@@ -8,6 +8,15 @@ test.each([
   [1_234_567, "1,234,567"],
 ])("formatCount(%i) is %s", (count, text) => {
   expect(formatCount(count)).toBe(text);
+});
+
+test.each([
+  [0, "0 payouts"],
+  [1, "1 payout"],
+  [2, "2 payouts"],
+  [1313, "1,313 payouts"],
+])("formatCountOf(%i) is %s: singular for one only, with separators", (count, text) => {
+  expect(formatCountOf(count, "payout", "payouts")).toBe(text);
 });
 
 test.each<[number, number, string | null]>([

@@ -16,6 +16,11 @@ export function formatCount(count: number): string {
   return countFormat.format(count);
 }
 
+/** A count and its noun, singular for one: (1, "payout", "payouts") → "1 payout"; 1313 → "1,313 payouts". */
+export function formatCountOf(count: number, one: string, many: string): string {
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
+}
+
 /**
  * `part` as a share of `whole` ("10.0%"), or null when there is no share to tell: `whole` is 0, or `part`
  * exceeds it (then the two are not stages of one funnel, and a rate over 100% would mislead).

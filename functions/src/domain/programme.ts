@@ -1,4 +1,8 @@
-/** The affiliate programme itself: the name it issues invoices under and how affiliates reach it. */
+/**
+ * The affiliate programme itself: the name it issues invoices under and how affiliates reach it. Words on
+ * screen (issue 32, one vocabulary): "programme" in our sentences; "Program" only inside this name, where
+ * the Terms abbreviate it, and in the phrases people search for ("AI porn affiliate program").
+ */
 export const programme = {
   name: "AI Affiliate Program",
   contactEmail: "affiliates@promptchan.ai",

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { formatCount } from "@domain/numbers";
 import { NavLink, Outlet, useOutletContext } from "react-router-dom";
 import type { User } from "firebase/auth";
 import { rowCents } from "@domain/advertiser-summary";
@@ -136,7 +137,7 @@ function ConsoleHeading({ user }: { user: User }) {
       <h1>Advertiser</h1>
       {totals ? (
         <p className="muted">
-          {totals.affiliates.toLocaleString("en-US")} affiliates · {totals.pending_payouts.toLocaleString("en-US")}{" "}
+          {formatCount(totals.affiliates)} affiliates · {formatCount(totals.pending_payouts)}{" "}
           {totals.pending_payouts === 1 ? "payout" : "payouts"} pending
         </p>
       ) : null}
@@ -291,9 +292,8 @@ export function AffiliatesSection() {
             </div>
           </form>
           <p className={`muted ${styles["advertiser-count"]}`} role="status">
-            Showing {shown.toLocaleString("en-US")}
-            {list.matching === null && list.hasMore ? "+" : ""} of {total.toLocaleString("en-US")} ·{" "}
-            {orderNames[list.order]}
+            Showing {formatCount(shown)}
+            {list.matching === null && list.hasMore ? "+" : ""} of {formatCount(total)} · {orderNames[list.order]}
           </p>
           {list.recorded.size > 0 ? <RecordedNotice list={list} onDone={list.settle} /> : null}
           {exports.message ? <Message tone={exports.message.tone}>{exports.message.text}</Message> : null}
@@ -362,8 +362,8 @@ function RecordedNotice({ list, onDone }: { list: ListState; onDone(): void }) {
   return (
     <div className={sectionStyles.recorded} role="status">
       <span>
-        {count === 1 ? "Payout recorded" : `${count.toLocaleString("en-US")} payouts recorded`}: {formatDollars(cents)}.
-        The list keeps its order until you are done.
+        {count === 1 ? "Payout recorded" : `${formatCount(count)} payouts recorded`}: {formatDollars(cents)}. The list
+        keeps its order until you are done.
       </span>
       <Button size="small" variant="ghost" onClick={onDone}>
         Done

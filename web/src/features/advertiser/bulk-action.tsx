@@ -3,6 +3,7 @@
  * one or all at once, an action on the chosen ones confirmed first and run once, and its outcome said in
  * the page, with each one skipped named and why.
  */
+import { formatCount } from "@domain/numbers";
 import { useState, type ReactNode } from "react";
 import type { PayoutDestination } from "@domain/payout-details";
 import { Table, type Column } from "../../components/ui/table";
@@ -65,7 +66,7 @@ export function ChooseAll({ count, all, onChange }: { count: number; all: boolea
   return (
     <label className={styles["advertiser-filter"]}>
       <input type="checkbox" checked={all} onChange={(changed) => onChange(changed.target.checked)} />
-      All {count.toLocaleString("en-US")}
+      All {formatCount(count)}
     </label>
   );
 }
@@ -88,7 +89,7 @@ export function BulkOutcome({
     <div role="status" className={styles["batch-result"]}>
       <p>
         {summary}
-        {skipped.length > 0 ? ` Skipped ${skipped.length.toLocaleString("en-US")}:` : ""}
+        {skipped.length > 0 ? ` Skipped ${formatCount(skipped.length)}:` : ""}
       </p>
       {skipped.length > 0 ? (
         <ul>

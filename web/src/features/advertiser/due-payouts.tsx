@@ -5,6 +5,7 @@
  * Payouts, or a CSV of everything), and record them as paid in one action, each exactly once. What was
  * skipped (suspended, paid meanwhile, a new request since) is listed with the reason.
  */
+import { formatCount, formatCountOf } from "@domain/numbers";
 import { useMemo, useState } from "react";
 import type { User } from "firebase/auth";
 import { rowCents } from "@domain/advertiser-summary";
@@ -93,9 +94,9 @@ export function DuePayouts({
             ? "Counting the payouts due…"
             : dueCount === 0
               ? "No payout is waiting to be paid."
-              : `${dueCount.toLocaleString("en-US")} requested payout${dueCount === 1 ? "" : "s"} waiting to be paid: choose them, export them for your bank, and record them as paid in one go.`}
+              : `${formatCount(dueCount)} requested payout${dueCount === 1 ? "" : "s"} waiting to be paid: choose them, export them for your bank, and record them as paid in one go.`}
           {lists && ready > 0
-            ? ` ${ready.toLocaleString("en-US")} more affiliate${ready === 1 ? " could" : "s could"} be paid without having asked.`
+            ? ` ${formatCount(ready)} more affiliate${ready === 1 ? " could" : "s could"} be paid without having asked.`
             : !lists && anyReady
               ? " Some affiliates could be paid without having asked."
               : ""}
@@ -112,7 +113,7 @@ export function DuePayouts({
           <div className={styles["due-toolbar"]}>
             <ChooseAll count={due.length} all={selected.length === due.length} onChange={batch.chooseAll} />
             <span className="muted" role="status">
-              {selected.length.toLocaleString("en-US")} chosen · {formatDollars(total)}
+              {formatCount(selected.length)} chosen · {formatDollars(total)}
             </span>
             <Button
               size="small"
@@ -120,7 +121,7 @@ export function DuePayouts({
               aria-busy={batch.busy}
               onClick={() => batch.setConfirming(true)}
             >
-              {batch.busy ? "Recording…" : `Record ${selected.length.toLocaleString("en-US")} as paid`}
+              {batch.busy ? "Recording…" : `Record ${formatCount(selected.length)} as paid`}
             </Button>
             {exports.map(({ label, file, header, lines }) => (
               <Button
@@ -173,9 +174,8 @@ export function DuePayouts({
         actions={<Button onClick={() => void batch.start()}>Record as paid</Button>}
       >
         <p>
-          Record {selected.length.toLocaleString("en-US")} payout{selected.length === 1 ? "" : "s"} (
-          {formatDollars(total)}) as paid? Do it once your bank has sent them: each affiliate is e-mailed that their
-          payout was sent.
+          Record {formatCountOf(selected.length, "payout", "payouts")} ({formatDollars(total)}) as paid? Do it once your
+          bank has sent them: each affiliate is e-mailed that their payout was sent.
         </p>
       </Dialog>
     </DisclosurePanel>
@@ -193,7 +193,7 @@ function BatchResult({ result, views }: { result: Outcome<PayoutBatch>; views: r
   const paid = result.items.filter((item) => item.status === "paid");
   return (
     <BulkOutcome
-      summary={`Recorded ${paid.length.toLocaleString("en-US")} payout${paid.length === 1 ? "" : "s"} as paid (${formatDollars(paid.reduce((sum, item) => sum + item.amount_cents, 0))}).`}
+      summary={`Recorded ${formatCountOf(paid.length, "payout", "payouts")} as paid (${formatDollars(paid.reduce((sum, item) => sum + item.amount_cents, 0))}).`}
       skipped={result.items.filter((item) => item.status !== "paid")}
       views={views}
     />

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { formatCount, formatCountOf } from "@domain/numbers";
 import type { User } from "firebase/auth";
 import { rowCents } from "@domain/advertiser-summary";
 import { formatDollars } from "@domain/money";
@@ -9,12 +10,10 @@ import { DisclosurePanel } from "./disclosure-panel";
 import { useOverdueRefunds } from "./use-advertiser";
 import styles from "./advertiser.module.css";
 
-const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
-
 /** What the section says: how many sales have refunds waiting past the bound. */
 export function overdueRefundsLead({ count: sales, older_than_days: days }: Overdue): string {
   if (sales === 0) return `No refund has waited over ${days} days for its sale.`;
-  return `Refunds for ${count(sales, "sale", "sales")} have waited over ${days} days: the ${sales === 1 ? "sale has" : "sales have"} not arrived.`;
+  return `Refunds for ${formatCountOf(sales, "sale", "sales")} have waited over ${days} days: the ${sales === 1 ? "sale has" : "sales have"} not arrived.`;
 }
 
 function describeRefund(refund: OverdueRefundEvent): string {
@@ -67,8 +66,7 @@ export function OverdueRefunds({ user }: { user: User }) {
       <Table columns={columns} rows={overdue.pending} rowKey={(entry) => `${entry.advertiser_id}_${entry.sale_id}`} />
       {overdue.count > overdue.pending.length ? (
         <p className="muted">
-          Showing the {overdue.pending.length.toLocaleString("en-US")} longest waiting of{" "}
-          {overdue.count.toLocaleString("en-US")}.
+          Showing the {formatCount(overdue.pending.length)} longest waiting of {formatCount(overdue.count)}.
         </p>
       ) : null}
     </DisclosurePanel>

@@ -5,6 +5,7 @@
  * payouts (each as the affiliate's own request would, with its destination frozen on the invoice, and the
  * affiliate e-mailed), and they join the payouts due above, to export and record with the rest.
  */
+import { formatCount, formatCountOf } from "@domain/numbers";
 import { useMemo } from "react";
 import type { User } from "firebase/auth";
 import { rowCents } from "@domain/advertiser-summary";
@@ -50,14 +51,14 @@ export function ReadyPayouts({
       ) : (
         <>
           <p className="muted">
-            {ready.length.toLocaleString("en-US")} affiliate{ready.length === 1 ? " has" : "s have"} the minimum payout
-            or more available and complete details but no payout requested. Issue their payouts to pay them with the
-            rest: each is e-mailed its invoice.
+            {formatCount(ready.length)} affiliate{ready.length === 1 ? " has" : "s have"} the minimum payout or more
+            available and complete details but no payout requested. Issue their payouts to pay them with the rest: each
+            is e-mailed its invoice.
           </p>
           <div className={styles["due-toolbar"]}>
             <ChooseAll count={ready.length} all={selected.length === ready.length} onChange={issuing.chooseAll} />
             <span className="muted">
-              {selected.length.toLocaleString("en-US")} chosen · {formatDollars(total)}
+              {formatCount(selected.length)} chosen · {formatDollars(total)}
             </span>
             <Button
               size="small"
@@ -65,7 +66,7 @@ export function ReadyPayouts({
               aria-busy={issuing.busy}
               onClick={() => issuing.setConfirming(true)}
             >
-              {issuing.busy ? "Issuing…" : `Issue ${selected.length.toLocaleString("en-US")} payouts`}
+              {issuing.busy ? "Issuing…" : `Issue ${formatCountOf(selected.length, "payout", "payouts")}`}
             </Button>
           </div>
           <ChoiceTable
@@ -95,9 +96,9 @@ export function ReadyPayouts({
         actions={<Button onClick={() => void issuing.start()}>Issue payouts</Button>}
       >
         <p>
-          Issue {selected.length.toLocaleString("en-US")} payout{selected.length === 1 ? "" : "s"} (
-          {formatDollars(total)})? Each affiliate gets an invoice for their available balance, paid to the details they
-          have saved, and an e-mail saying so. They then wait among the payouts due until you record them paid.
+          Issue {formatCountOf(selected.length, "payout", "payouts")} ({formatDollars(total)})? Each affiliate gets an
+          invoice for their available balance, paid to the details they have saved, and an e-mail saying so. They then
+          wait among the payouts due until you record them paid.
         </p>
       </Dialog>
     </section>
@@ -112,7 +113,7 @@ function IssueResult({ result, views }: { result: Outcome<IssuedPayout[]>; views
   const amount = formatDollars(issued.reduce((sum, item) => sum + rowCents(item.amount ?? 0), 0));
   return (
     <BulkOutcome
-      summary={`Issued ${issued.length.toLocaleString("en-US")} payout${issued.length === 1 ? "" : "s"} (${amount}): they are now among the payouts due.`}
+      summary={`Issued ${formatCountOf(issued.length, "payout", "payouts")} (${amount}): they are now among the payouts due.`}
       skipped={result.filter((item) => item.status === "skipped")}
       views={views}
     />

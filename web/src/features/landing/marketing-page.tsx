@@ -94,7 +94,7 @@ export function MarketingPage() {
       <aside className={styles.disclaimer} aria-labelledby="disclaimer-title">
         <h2 id="disclaimer-title">Adult content disclaimer</h2>
         <p>
-          The products promoted through this program generate sexually explicit content and are meant for adults only.
+          The products promoted through this programme generate sexually explicit content and are meant for adults only.
           Promote them only to people aged 18 or over (or the age of majority where they live, if higher), only where
           adult content is allowed, and in line with the law of your country and the rules of the platforms you use.
         </p>
