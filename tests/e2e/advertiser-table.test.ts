@@ -76,7 +76,7 @@ test("staff order the table by its columns on the server, open a row into its ca
   // One dense row per affiliate: SPEC.md's figures, the rating, balance and pending payout.
   const bravoRow = table(page).getByRole("row", { name: new RegExp(names.bravo) });
   const cells = await bravoRow.getByRole("cell").allTextContents();
-  expect(cells).toEqual(["HIGH RISK$300.000", "10", "3", "1", "$900.00", "$900.00", "—"]);
+  expect(cells).toEqual(["HIGH RISK$300.000", "10", "3", "1", "$900.00", "$0.00", "$0.00", "$900.00", "—"]);
   expect((await bravoRow.boundingBox())!.height).toBeLessThan(70);
   await page.screenshot({ path: path.join(screenshotsDir, "table-desktop.png"), fullPage: true });
 
@@ -156,5 +156,20 @@ test("a phone keeps the cards, ordered from a menu", async () => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
   await page.screenshot({ path: path.join(screenshotsDir, "cards-phone.png") });
+  expect(errors).toEqual([]);
+});
+
+test("at the narrowest screen that shows the table, its ten columns fit the page", async () => {
+  // 75rem: the table's breakpoint (list-view.tsx); 1,199 px shows the cards.
+  const { page, errors } = await staffPage(browser, { width: 1200, height: 800 });
+  await page.getByRole("searchbox").fill(tag);
+  await expect.poll(() => rowNames(page)).toHaveLength(4);
+  const [tableBox, toolbarBox] = await Promise.all([table(page).boundingBox(), page.getByRole("search").boundingBox()]);
+  expect(tableBox!.x + tableBox!.width).toBeLessThanOrEqual(toolbarBox!.x + toolbarBox!.width + 1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1200);
+  await page.screenshot({ path: path.join(screenshotsDir, "table-narrowest.png") });
+  await page.setViewportSize({ width: 1199, height: 800 });
+  await page.getByRole("article").first().waitFor();
+  expect(await table(page).count()).toBe(0);
   expect(errors).toEqual([]);
 });

@@ -17,20 +17,26 @@ import type { AffiliateView } from "./affiliate-view";
 import { useWindowRows } from "./use-window-rows";
 import styles from "./affiliate-table.module.css";
 
-/** A column the list can be ordered by, and the order it asks the server for (every order is descending). */
-interface SortColumn {
+/**
+ * A figure's column, and the order it asks the server for when its header is pressed (every order is
+ * descending); a column without one is not ordered by.
+ */
+interface FigureColumn {
   header: string;
-  order: SummaryOrder;
+  order?: SummaryOrder;
   figure(view: AffiliateView): string;
 }
 
 const money = (dollars: number) => formatDollars(rowCents(dollars));
 
-const figureColumns: readonly SortColumn[] = [
+/** SPEC.md §3's figures of a summary row, with clicks and sales, in the order of a sale's life. */
+const figureColumns: readonly FigureColumn[] = [
   { header: "Clicks", order: "clicks", figure: ({ row }) => formatCount(row.total_clicks) },
   { header: "Sign-ups", order: "sign_ups", figure: ({ row }) => formatCount(row.total_sign_ups) },
   { header: "Sales", order: "sales", figure: ({ row }) => formatCount(row.total_sales) },
   { header: "Earnings", order: "earnings", figure: ({ row }) => money(row.total_earnings) },
+  { header: "Refunded", figure: ({ row }) => money(row.total_refunded) },
+  { header: "Payouts", figure: ({ row }) => money(row.total_payouts) },
   { header: "Balance", order: "balance", figure: ({ row }) => money(row.required_payout) },
 ];
 
@@ -93,9 +99,21 @@ export function AffiliateTable({
           <tr aria-rowindex={1}>
             <th scope="col">Affiliate</th>
             <th scope="col">Rating</th>
-            {figureColumns.map((column) => (
-              <SortHeader key={column.order} column={column} order={order} onSort={onSort} number />
-            ))}
+            {figureColumns.map((column) =>
+              column.order ? (
+                <SortHeader
+                  key={column.header}
+                  column={{ header: column.header, order: column.order }}
+                  order={order}
+                  onSort={onSort}
+                  number
+                />
+              ) : (
+                <th key={column.header} scope="col" className={styles.number}>
+                  {column.header}
+                </th>
+              ),
+            )}
             <SortHeader column={pendingColumn} order={order} onSort={onSort} />
           </tr>
         </thead>
@@ -160,7 +178,7 @@ function SortHeader({
   onSort,
   number = false,
 }: {
-  column: Pick<SortColumn, "header" | "order">;
+  column: { header: string; order: SummaryOrder };
   order: SummaryOrder;
   onSort(order: SummaryOrder): void;
   number?: boolean;
@@ -231,7 +249,9 @@ function AffiliateRow({
               <span aria-hidden="true" className={styles.chevron} />
             </button>
             <span className={styles.who}>
-              <span className={styles.title}>{name}</span>
+              <span className={styles.title} title={name}>
+                {name}
+              </span>
               <span className={styles.email}>{row.email || row.user_id}</span>
             </span>
           </div>
@@ -241,7 +261,7 @@ function AffiliateRow({
           <span className={styles.eps}>{formatEarningsPerSignUp(rating)}</span>
         </td>
         {figureColumns.map((column) => (
-          <td key={column.order} className={styles.number}>
+          <td key={column.header} className={styles.number}>
             {column.figure(view)}
           </td>
         ))}

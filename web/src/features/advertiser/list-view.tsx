@@ -11,8 +11,8 @@ import styles from "./advertiser-sections.module.css";
 
 export type ListView = "table" | "cards";
 
-/** From this width the table's columns fit beside each other (the page is at most 72rem wide). */
-export const tableMinWidth = "(min-width: 64rem)";
+/** From this width the table's ten columns fit beside each other (the page is at most 72rem wide). */
+export const tableMinWidth = "(min-width: 75rem)";
 
 const storageKey = "advertiser-list-view";
 
