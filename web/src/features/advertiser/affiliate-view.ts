@@ -43,11 +43,14 @@ const csvHeader = [
   "rating",
   "latest_invoice",
   "fraud_user",
+  // Added after the first export's columns (issue 32's table), so a sheet reading columns by place still works.
+  "total_clicks",
+  "total_sales",
 ];
 
 const dollars = (value: number) => formatDollarsFixed(rowCents(value));
 
-/** The summary as CSV (RFC 4180): SPEC.md §3's fields in dollars with 2 decimals, plus the rating. */
+/** The summary as CSV (RFC 4180): SPEC.md §3's fields in dollars with 2 decimals, the rating, then clicks and sales. */
 export function summaryCsv(views: readonly AffiliateView[]): string {
   return toCsv(
     csvHeader,
@@ -73,6 +76,8 @@ export function summaryCsv(views: readonly AffiliateView[]): string {
       rating.label,
       row.latest_invoice?.invoice_number ?? "",
       row.fraud_user,
+      row.total_clicks,
+      row.total_sales,
     ]),
   );
 }
