@@ -15,3 +15,11 @@ export async function scrollToAccountSections(page: Page): Promise<void> {
   await page.evaluate(() => document.getElementById("links")!.scrollIntoView());
   await page.getByText(sectionsLoading).waitFor({ state: "detached" });
 }
+
+/** A details field's own error: the text its control is described by, while it is marked invalid. */
+export async function fieldError(page: Page, label: string): Promise<string | null> {
+  const control = page.getByLabel(label);
+  if ((await control.getAttribute("aria-invalid")) !== "true") return null;
+  const described = await control.getAttribute("aria-describedby");
+  return described ? page.locator(`[id="${described}"]`).textContent() : null;
+}

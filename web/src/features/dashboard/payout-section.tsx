@@ -492,13 +492,13 @@ const methodFields: Record<PayoutType, FieldSpec[]> = {
       id: "iban",
       label: detailLabels.iban,
       required: true,
-      hint: "Your account's IBAN, from your bank statement or app: two letters, then digits (spaces are fine).",
+      hint: "On your bank statement or in your banking app; it starts with your country's two letters. Spaces are fine.",
     },
     {
       id: "swiftBIC",
       label: detailLabels.swift_BIC,
       required: true,
-      hint: "Your bank's SWIFT code: 8 or 11 letters and digits.",
+      hint: "Your bank's SWIFT code, 8 or 11 letters and digits, shown beside the IBAN by most banks.",
     },
     {
       id: "accountHolder",
