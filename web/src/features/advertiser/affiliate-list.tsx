@@ -38,22 +38,16 @@ const estimate = { folded: 84, open: 300 };
  * The affiliate cards (the phone's list, and the desktop's when chosen), virtualized against the page's own
  * scroll and fetched a page at a time (use-window-rows.ts); a line at the end says more are loading.
  */
-export function AffiliateList({
-  views,
-  hasMore = false,
-  loadingMore = false,
-  onNeedMore,
-  stale = false,
-  isOpen,
-  onToggle,
-  asOf,
-  recording,
-  recorded = noneRecorded,
-  onPayout,
-  onExportInvoice,
-  onSuspend,
-  linkDashboards = false,
-}: AffiliateListProps) {
+export function AffiliateList(list: AffiliateListProps) {
+  const {
+    views,
+    hasMore = false,
+    loadingMore = false,
+    onNeedMore,
+    stale = false,
+    isOpen,
+    recorded = noneRecorded,
+  } = list;
   const { startRef, scrollMargin, virtualizer, items } = useWindowRows<HTMLDivElement>({
     fetched: views.length,
     hasMore,
@@ -107,17 +101,7 @@ export function AffiliateList({
             aria-setsize={hasMore ? -1 : views.length}
             aria-posinset={item.index + 1}
           >
-            <AffiliateCard
-              view={view}
-              open={isOpen(uid)}
-              onToggle={() => onToggle(uid)}
-              asOf={asOf}
-              recording={recording.has(uid)}
-              onPayout={() => onPayout(view)}
-              onExportInvoice={() => onExportInvoice(view)}
-              onSuspend={() => onSuspend(view)}
-              dashboardHref={linkDashboards ? `${paths.dashboard}?uid=${encodeURIComponent(uid)}` : undefined}
-            />
+            <ListedCard list={list} view={view} open={isOpen(uid)} />
             {paid === undefined ? null : (
               <p className={sectionStyles["recorded-card"]}>
                 <span aria-hidden="true">✓</span> Payout of {formatDollars(paid)} recorded
@@ -127,5 +111,23 @@ export function AffiliateList({
         );
       })}
     </div>
+  );
+}
+
+/** An affiliate's card in a list (the cards, or a table's open row), its actions wired to the list's. */
+export function ListedCard({ list, view, open }: { list: AffiliateListProps; view: AffiliateView; open: boolean }) {
+  const uid = view.row.user_id;
+  return (
+    <AffiliateCard
+      view={view}
+      open={open}
+      onToggle={() => list.onToggle(uid)}
+      asOf={list.asOf}
+      recording={list.recording.has(uid)}
+      onPayout={() => list.onPayout(view)}
+      onExportInvoice={() => list.onExportInvoice(view)}
+      onSuspend={() => list.onSuspend(view)}
+      dashboardHref={list.linkDashboards ? `${paths.dashboard}?uid=${encodeURIComponent(uid)}` : undefined}
+    />
   );
 }

@@ -10,9 +10,8 @@ import { rowCents, type SummaryOrder } from "@domain/advertiser-summary";
 import { formatDollars } from "@domain/money";
 import { formatCount } from "@domain/numbers";
 import { formatEarningsPerSignUp } from "@domain/rating";
-import { paths } from "../../config/paths";
-import { AffiliateCard, RatingBadge } from "./affiliate-card";
-import type { AffiliateListProps } from "./affiliate-list";
+import { RatingBadge } from "./affiliate-card";
+import { ListedCard, type AffiliateListProps } from "./affiliate-list";
 import type { AffiliateView } from "./affiliate-view";
 import { useWindowRows } from "./use-window-rows";
 import styles from "./affiliate-table.module.css";
@@ -54,24 +53,9 @@ export interface AffiliateTableProps extends AffiliateListProps {
   onSort(order: SummaryOrder): void;
 }
 
-export function AffiliateTable({
-  views,
-  hasMore = false,
-  loadingMore = false,
-  onNeedMore,
-  stale = false,
-  isOpen,
-  onToggle,
-  asOf,
-  recording,
-  recorded,
-  onPayout,
-  onExportInvoice,
-  onSuspend,
-  linkDashboards = false,
-  order,
-  onSort,
-}: AffiliateTableProps) {
+export function AffiliateTable(props: AffiliateTableProps) {
+  const { views, hasMore = false, loadingMore = false, onNeedMore, stale = false, isOpen, onToggle, recorded } = props;
+  const { order, onSort } = props;
   const { startRef, scrollMargin, virtualizer, items } = useWindowRows<HTMLTableSectionElement>({
     fetched: views.length,
     hasMore,
@@ -147,17 +131,8 @@ export function AffiliateTable({
               onToggle={() => onToggle(uid)}
               recordedCents={recorded?.get(uid)}
             >
-              <AffiliateCard
-                view={view}
-                open
-                onToggle={() => onToggle(uid)}
-                asOf={asOf}
-                recording={recording.has(uid)}
-                onPayout={() => onPayout(view)}
-                onExportInvoice={() => onExportInvoice(view)}
-                onSuspend={() => onSuspend(view)}
-                dashboardHref={linkDashboards ? `${paths.dashboard}?uid=${encodeURIComponent(uid)}` : undefined}
-              />
+              {/* Opened from its row, a HIGH RISK card shows its figures; its Collapse closes the row. */}
+              <ListedCard list={props} view={view} open />
             </AffiliateRow>
           );
         })}
