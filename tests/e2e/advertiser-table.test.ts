@@ -78,6 +78,10 @@ test("staff order the table by its columns on the server, open a row into its ca
   const cells = await bravoRow.getByRole("cell").allTextContents();
   expect(cells).toEqual(["HIGH RISK$300.000", "10", "3", "1", "$900.00", "$0.00", "$0.00", "$900.00", "—"]);
   expect((await bravoRow.boundingBox())!.height).toBeLessThan(70);
+  // The rating's reason on hover, as in the card.
+  expect(await bravoRow.getByRole("cell").first().getAttribute("title")).toBe(
+    "$300.000 per sign-up: above $1.000 is HIGH RISK",
+  );
   await page.screenshot({ path: path.join(screenshotsDir, "table-desktop.png"), fullPage: true });
 
   // Each column orders the list on the server, most first.

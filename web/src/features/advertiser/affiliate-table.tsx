@@ -13,6 +13,7 @@ import { formatEarningsPerSignUp } from "@domain/rating";
 import { RatingBadge } from "./affiliate-card";
 import { ListedCard, type AffiliateListProps } from "./affiliate-list";
 import type { AffiliateView } from "./affiliate-view";
+import { ratingReason } from "./rating-reason";
 import { useWindowRows } from "./use-window-rows";
 import styles from "./affiliate-table.module.css";
 
@@ -231,7 +232,8 @@ function AffiliateRow({
             </span>
           </div>
         </th>
-        <td className={styles.rating}>
+        {/* Why, on hover here and in words in the card the row opens into (issue 32, item 3). */}
+        <td className={styles.rating} title={ratingReason(view)}>
           <RatingBadge label={rating.label} />
           <span className={styles.eps}>{formatEarningsPerSignUp(rating)}</span>
         </td>
