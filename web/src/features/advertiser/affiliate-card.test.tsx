@@ -66,3 +66,14 @@ describe("the affiliate card's rating", () => {
     expect(within(card("Alpha")).getByText("No signups")).toBeTruthy();
   });
 });
+
+describe("the affiliate card's figures", () => {
+  test("SPEC.md's figures, then clicks and sales (what the list can also be ordered by)", () => {
+    render(<Card row={summaryRowFixture({ name: "Dana Demo", total_clicks: 1_313, total_sales: 7 })} />);
+    const terms = within(card("Dana Demo"))
+      .getAllByRole("term")
+      .map((term) => term.textContent);
+    expect(terms.slice(-3)).toEqual(["Earnings per sign-up", "Clicks", "Sales"]);
+    expect(within(card("Dana Demo")).getByText("1,313")).toBeTruthy();
+  });
+});

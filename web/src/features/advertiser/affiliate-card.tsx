@@ -109,6 +109,9 @@ export function AffiliateCard({
             <Stat label="Balance">{money(row.required_payout)}</Stat>
             <Stat label="Last payout">{row.last_payout ? formatDay(row.last_payout) : "Never"}</Stat>
             <Stat label="Earnings per sign-up">{`${formatEarningsPerSignUp(rating)} · ${rating.label}`}</Stat>
+            {/* After SPEC.md's figures: what the list can also be ordered by (issue 32). */}
+            <Stat label="Clicks">{formatCount(row.total_clicks)}</Stat>
+            <Stat label="Sales">{formatCount(row.total_sales)}</Stat>
           </dl>
           {row.pending_destination ? <PayTo destination={row.pending_destination} /> : null}
           <div className={styles["affiliate-actions"]}>
