@@ -9,7 +9,7 @@ import { seriousAccessibilityViolations } from "../support/axe.ts";
 import { refs, sendMaturedSale } from "../support/backend.ts";
 import { launchBrowser, newContext } from "../../scripts/lib/browser.ts";
 import { collectPageErrors } from "../support/page-errors.ts";
-import { scrollToAccountSections, sectionsLoading } from "../support/dashboard.ts";
+import { fieldError, scrollToAccountSections, sectionsLoading } from "../support/dashboard.ts";
 import { signInWithEmailLink } from "../../scripts/lib/browser-sign-in.ts";
 import { pdfText } from "../support/pdf.ts";
 import { payoutForm } from "../support/payout-details.ts";
@@ -66,13 +66,6 @@ const asked = (page: Page, term: string) =>
   requestDialog(page).getByText(term, { exact: true }).locator("xpath=following-sibling::*[1]").textContent();
 /** The one state a confirmed request ends in. */
 const requestedState = (page: Page) => page.locator("#payout-requested");
-/** A details field's own error: the text its control is described by. */
-async function fieldError(page: Page, label: string): Promise<string | null> {
-  const control = page.getByLabel(label);
-  if ((await control.getAttribute("aria-invalid")) !== "true") return null;
-  const described = await control.getAttribute("aria-describedby");
-  return described ? page.locator(`[id="${described}"]`).textContent() : null;
-}
 
 const shortDate = (date: Date) =>
   new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(date);
