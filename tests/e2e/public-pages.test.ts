@@ -197,9 +197,10 @@ test("the signed-in pages are the app shell fetching the app, their chunks and t
     return list.links.filter((link) => link.as === as).map((link) => link.href.slice(1));
   };
   const preloads = (html: string) => preloadList(html, "script");
-  for (const route of ["/signup", "/login", "/dashboard", "/advertiser"]) {
+  // /signup and /login are prerendered pages with their forms in the HTML (tests/e2e/waits.test.ts).
+  for (const route of ["/dashboard", "/advertiser"]) {
     const html = await (await fetch(`${siteUrl}${route}`)).text();
-    expect(html, route).toContain('<div id="root" data-shell>');
+    expect(html, route).toContain('<div id="root" data-shell ');
     expect(preloads(html), route).toEqual(expect.arrayContaining(sdks));
   }
   // Each page preloads its own chunk, not the others'.
@@ -293,11 +294,11 @@ test("robots.txt and sitemap.xml are served and list the public pages", async ()
   expect(sitemap.status).toBe(200);
   const xml = await sitemap.text();
   const listed = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-  // Canonical addresses only: /termsofservice shows the terms, whose address is /terms.
+  // Canonical addresses only: /termsofservice shows the terms, whose address is /terms. /signup, prerendered
+  // too, is listed; /login, which asks not to be indexed, is not.
   expect(listed.sort()).toEqual(
-    publicPages
-      .filter((page) => !page.canonical)
-      .map((page) => `${siteUrl}${page.path}`)
+    [...publicPages.filter((page) => !page.canonical).map((page) => page.path), "/signup"]
+      .map((path) => `${siteUrl}${path}`)
       .sort(),
   );
 });

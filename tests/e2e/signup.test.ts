@@ -28,6 +28,11 @@ describe("/signup", () => {
     await page.goto(`${siteUrl}/signup`);
     const button = page.getByRole("button", { name: "Continue with Email" });
     expect(await button.isDisabled()).toBe(true);
+    // The form paints from the HTML; its buttons come alive once the app has taken the page over.
+    await expect
+      .poll(() => page.getByRole("button", { name: "Continue with Google" }).isEnabled(), { timeout: 30_000 })
+      .toBe(true);
+    expect(await button.isDisabled()).toBe(true);
     await page.getByLabel("Email").fill("someone@test.example");
     expect(await button.isDisabled()).toBe(false);
     await page.getByLabel("Email").fill("  ");

@@ -9,7 +9,8 @@
  *
  * A public page's HTML names the islands script (src/islands.ts, built on its own by vite.islands.config.ts),
  * not the app: for a visitor who is not signed in the page is complete as it is, and only someone signed in
- * at this browser loads the app, which hydrates it. A signed-in page's shell preloads its route chunks and
+ * at this browser loads the app, which hydrates it; /signup and /login (marked data-hydrate) load it for
+ * everyone, after their form has painted from the HTML. A signed-in page's shell preloads its route chunks and
  * the Firebase SDKs, which the browser would otherwise only discover once the entry chunk has run.
  *
  * A prerendered page paints from its HTML alone: its stylesheets are inlined (about 3 KB of gzip; one round
@@ -37,6 +38,7 @@ const mode = values.mode!;
 /** What src/app/prerender.tsx exports (loaded through Vite, so typed here by hand). */
 interface PrerenderModule {
   prerenderedPaths: string[];
+  hydratedPaths: string[];
   shellPaths: string[];
   unknownPath: string;
   renderPage(path: string): Promise<{ html: string; title: string; head: string }>;
@@ -131,6 +133,32 @@ function firebaseSdkChunks(manifest: Manifest): string[] {
   if (keys.length !== 2)
     throw new Error(`Expected the Auth and Firestore SDK chunks in the manifest, found ${keys.length}`);
   return keys;
+}
+
+/**
+ * Route chunks and what they import dynamically at once, one level down: a light route module loads its page
+ * behind it (src/features/dashboard/dashboard-route.tsx) and the signed-in area loads reactfire with the SDKs,
+ * so the app's first render waits for neither; a first visit still fetches them with the rest.
+ */
+const withTheirDynamicImports = (manifest: Manifest, chunks: string[]): string[] => [
+  ...new Set([...chunks, ...chunks.flatMap((key) => manifest[key]!.dynamicImports ?? [])]),
+];
+
+/**
+ * The files a shell's route chunks load at once (the scripts and stylesheets the app's entry does not
+ * already), as attributes of its root: src/islands.ts asks for them as it starts the app, so on a repeat
+ * visit they are compiled and applied while the entry runs, instead of after it (the dashboard's pending
+ * view, its last-seen figures, waited some 340 ms for them on the phone profile).
+ */
+function routeFilesAttributes(manifest: Manifest, template: string, routeChunkKeys: string[]): string {
+  const { files, css } = chunkClosure(manifest, routeChunkKeys);
+  const entry = chunkClosure(manifest, ["index.html"]);
+  const list = (names: Iterable<string>, skip: Set<string>) =>
+    [...names]
+      .filter((file) => !skip.has(file) && !template.includes(`/${file}"`))
+      .map((file) => `/${file}`)
+      .join(" ");
+  return `data-route-scripts="${list(files, entry.files)}" data-route-styles="${list(css, entry.css)}"`;
 }
 
 /** `document` with `tags` added at the end of its head. */
@@ -250,9 +278,8 @@ const vite = await createServer({
   server: { middlewareMode: true, hmr: false, ws: false },
 });
 try {
-  const { renderPage, renderShell, prerenderedPaths, shellPaths, unknownPath } = (await vite.ssrLoadModule(
-    "/src/app/prerender.tsx",
-  )) as PrerenderModule;
+  const { renderPage, renderShell, prerenderedPaths, hydratedPaths, shellPaths, unknownPath } =
+    (await vite.ssrLoadModule("/src/app/prerender.tsx")) as PrerenderModule;
   const { routes } = (await vite.ssrLoadModule("/src/app/routes.tsx")) as { routes: RouteObject[] };
   const manifest = readManifest(dist);
   const islandsManifest = readManifest(dist, "islands-manifest.json");
@@ -279,8 +306,14 @@ try {
   // fetches all of it at once instead of one round trip per level of imports.
   const sdks = firebaseSdkChunks(manifest);
   for (const page of shellPaths) {
-    const assets = shellAssetTags(manifest, template, [...(await pageChunks(page)), ...sdks]);
-    const document = preloadsUnlessRun(scriptsLast(inlineStylesheets(withHeadTags(shellTemplate, assets))), build);
+    const routeChunkKeys = await pageChunks(page);
+    const chunks = withTheirDynamicImports(manifest, routeChunkKeys);
+    const assets = shellAssetTags(manifest, template, [...chunks, ...sdks]);
+    const withRouteFiles = shellTemplate.replace(
+      '<div id="root" data-shell>',
+      `<div id="root" data-shell ${routeFilesAttributes(manifest, template, routeChunkKeys)}>`,
+    );
+    const document = preloadsUnlessRun(scriptsLast(inlineStylesheets(withHeadTags(withRouteFiles, assets))), build);
     const file = `${page.slice(1)}.html`;
     writeFileSync(path.join(dist, file), document);
     console.log(`app shell for ${page} → dist/${file} (${(document.length / 1024).toFixed(1)} KB)`);
@@ -288,6 +321,7 @@ try {
 
   const siteUrl = loadEnv(mode, webDir, "VITE_").VITE_SITE_URL!.replace(/\/+$/, "");
   const indexable: string[] = [];
+  const noindex = new Set<string>();
   const pageTemplate = islandsTemplate(manifest, islandsManifest, template, { shell: false });
   /** Writes the page `page` renders as dist/`file`; answers its canonical address. */
   const prerender = async (page: string, file: string) => {
@@ -297,19 +331,24 @@ try {
       inlineStylesheets(
         withHeadTags(pageTemplate, stylesheets)
           .replace(/<title>.*<\/title>/, `<title>${title}</title>\n    ${head}`)
-          .replace('<div id="root"></div>', `<div id="root">${html}</div>`),
+          // A page with a form (/signup, /login) loads the app for every visitor (src/islands.ts).
+          .replace(
+            '<div id="root"></div>',
+            `<div id="root"${hydratedPaths.includes(page) ? " data-hydrate" : ""}>${html}</div>`,
+          ),
       ),
     );
     if (!document.includes("<style>")) throw new Error(`${page}: its stylesheet was not inlined`);
     writeFileSync(path.join(dist, file), document);
     console.log(`prerendered ${page} → dist/${file} (${(document.length / 1024).toFixed(1)} KB)`);
+    if (head.includes('content="noindex')) noindex.add(page);
     return /<link rel="canonical" href="([^"]*)"/.exec(head)?.[1];
   };
   for (const page of prerenderedPaths) {
     const canonical = await prerender(page, page === "/" ? "index.html" : `${page.slice(1)}.html`);
     // A page whose canonical link names another address (/termsofservice shows /terms) stays out of the
-    // sitemap, which lists canonical addresses only.
-    if (canonical === `${siteUrl}${page}`) indexable.push(page);
+    // sitemap, which lists canonical addresses only; so does a page that asks not to be indexed (/login).
+    if (canonical === `${siteUrl}${page}` && !noindex.has(page)) indexable.push(page);
   }
   // The home page, as the router renders it at an unknown path, for Hosting's 404 answer.
   await prerender(unknownPath, "404.html");

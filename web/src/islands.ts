@@ -6,8 +6,8 @@
  * and the partner cards' Get Started remembers its advertiser through one document listener. Someone signed
  * in at this browser (the session hint, set by the script in index.html) gets the app, named by this
  * script's data-app attribute, which hydrates the page and shows their header, account menu and
- * announcement. The app shell's pages always get the app. Either way the app starts once the HTML has
- * painted.
+ * announcement. The app shell's pages always get the app, and so do /signup and /login (their root marked
+ * data-hydrate), whose forms need it. Either way the app starts once the HTML has painted.
  */
 import { watchAdvertiserLinks } from "./lib/current-advertiser";
 import { sessionHintAttribute } from "./lib/session-hint";
@@ -15,8 +15,19 @@ import { sessionHintAttribute } from "./lib/session-hint";
 watchAdvertiserLinks();
 const root = document.getElementById("root");
 const app = document.querySelector<HTMLScriptElement>("script[data-app]")?.dataset.app;
-if (app && (root?.hasAttribute("data-shell") || document.documentElement.hasAttribute(sessionHintAttribute))) {
+const everyone = root?.hasAttribute("data-shell") || root?.hasAttribute("data-hydrate");
+if (app && (everyone || document.documentElement.hasAttribute(sessionHintAttribute))) {
   afterFirstPaint(() => {
+    // A shell's route chunks and their stylesheets (web/scripts/prerender.ts), asked for with the app so
+    // they are ready when it renders the page's pending view (the dashboard's last-seen figures).
+    for (const [attribute, rel] of [
+      ["routeScripts", "modulepreload"],
+      ["routeStyles", "stylesheet"],
+    ] as const) {
+      for (const href of root?.dataset[attribute]?.split(" ").filter(Boolean) ?? []) {
+        document.head.append(Object.assign(document.createElement("link"), { rel, href, crossOrigin: "" }));
+      }
+    }
     const script = document.createElement("script");
     script.type = "module";
     script.crossOrigin = "";

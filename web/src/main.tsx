@@ -8,6 +8,8 @@ import { routes } from "./app/routes";
 import { rememberAppBuild } from "./lib/app-build";
 import { watchAdvertiserLinks } from "./lib/current-advertiser";
 
+// When the app starts and first renders, for the bench's timeline (scripts/bench/web.ts).
+performance.mark("app:start");
 watchAdvertiserLinks();
 
 const root = document.getElementById("root");
@@ -34,6 +36,7 @@ const app = (
     <App router={createBrowserRouter(routes)} />
   </StrictMode>
 );
+performance.mark("app:routes");
 if (prerendered) hydrateRoot(root, app);
 else createRoot(root).render(app);
 // Its files are in this browser's HTTP cache now: the next visit's shell need not preload them.

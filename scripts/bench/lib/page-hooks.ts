@@ -6,11 +6,22 @@
  *   delivers, and when each target is current), so the documents a page load reads can be counted from the
  *   wire;
  * - the moment the dashboard's cards are filled (both stat sections present with their ten values and, when
- *   the bench knows it, the expected balance), in performance.now() time;
- * - first contentful paint and the latest largest-contentful-paint candidate (and what it is).
+ *   the bench knows it, the expected balance), in performance.now() time, and the moment they are filled
+ *   with live figures (both sections marked data-figures="live": not the last figures the device saw);
+ * - first contentful paint and the latest largest-contentful-paint candidate (and what it is), the layout
+ *   shifts (CLS, as Lighthouse adds them up: every shift without a recent input) and the long tasks (for
+ *   the blocking time: each task's time over 50 ms, from first contentful paint on).
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { collectionOf } from "./firestore-ops.ts";
+
+export interface BenchPaint {
+  fcp: number | null;
+  lcp: number | null;
+  lcpElement: string | null;
+  cls: number;
+  longTasks: { start: number; duration: number }[];
+}
 
 export interface ListenXhr {
   url: string;
@@ -22,8 +33,9 @@ declare global {
   interface Window {
     __benchListen?: ListenXhr[];
     __benchFilledAt?: number;
+    __benchLiveAt?: number;
     __benchExpectBalance?: string;
-    __benchPaint?: { fcp: number | null; lcp: number | null; lcpElement: string | null };
+    __benchPaint?: BenchPaint;
   }
 }
 
@@ -110,17 +122,25 @@ function hooks(): void {
     );
     return balance?.querySelector(value)?.textContent === expected;
   };
+  const live = () =>
+    ["all-time", "last-7-days"].every(
+      (id) => document.getElementById(id)?.closest("section")?.getAttribute("data-figures") === "live",
+    );
   const watch = () => {
-    if (window.__benchFilledAt === undefined && filled()) window.__benchFilledAt = performance.now();
+    if (window.__benchLiveAt !== undefined || !filled()) return;
+    window.__benchFilledAt ??= performance.now();
+    if (live()) window.__benchLiveAt = performance.now();
   };
-  new MutationObserver(watch).observe(document, { childList: true, subtree: true, characterData: true });
+  new MutationObserver(watch).observe(document, {
+    childList: true,
+    subtree: true,
+    characterData: true,
+    attributes: true,
+    attributeFilter: ["data-figures"],
+  });
 
   // Paint timings.
-  const paint: { fcp: number | null; lcp: number | null; lcpElement: string | null } = {
-    fcp: null,
-    lcp: null,
-    lcpElement: null,
-  };
+  const paint: BenchPaint = { fcp: null, lcp: null, lcpElement: null, cls: 0, longTasks: [] };
   window.__benchPaint = paint;
   try {
     new PerformanceObserver((list) => {
@@ -136,10 +156,24 @@ function hooks(): void {
         ? `${tag} ${new URL(last.url).pathname}`
         : `${tag} “${(last.element?.textContent ?? "").trim().slice(0, 40)}”`;
     }).observe({ type: "largest-contentful-paint", buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) paint.cls += entry.value;
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) paint.longTasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: "longtask", buffered: true });
   } catch {
     // an old browser: no paint timings
   }
 }
+
+/** The blocking time of a load: each long task's time over 50 ms, from first contentful paint on. */
+export const blockingTime = (paint: BenchPaint): number =>
+  paint.longTasks
+    .filter((task) => task.start + task.duration > (paint.fcp ?? 0))
+    .reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
 
 export async function installHooks(context: BrowserContext): Promise<void> {
   await context.addInitScript(hooks);
@@ -158,6 +192,12 @@ export async function cardsFilledAt(page: Page, timeoutMs = 60_000): Promise<num
     timeout: timeoutMs,
     polling: 50,
   });
+  return (await handle.jsonValue()) as number;
+}
+
+/** Waits for the cards' live figures (bounded) and answers when they came, in the page's performance.now(). */
+export async function liveFiguresAt(page: Page, timeoutMs = 60_000): Promise<number> {
+  const handle = await page.waitForFunction(() => window.__benchLiveAt, undefined, { timeout: timeoutMs, polling: 50 });
   return (await handle.jsonValue()) as number;
 }
 

@@ -6,9 +6,9 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
 import { headTags, HeadCollector, type PageMetaProps } from "../components/page-meta";
 import { AuthStateProvider } from "../lib/auth";
-import { prerenderedPaths, routes, shellPaths } from "./routes";
+import { hydratedPaths, prerenderedPaths, routes, shellPaths } from "./routes";
 
-export { prerenderedPaths, shellPaths };
+export { hydratedPaths, prerenderedPaths, shellPaths };
 
 /**
  * The path the home page is rendered at for dist/404.html, which Hosting answers (with status 404) for every

@@ -6,12 +6,14 @@ import { Navigate, Outlet, useNavigation } from "react-router-dom";
 import { Loading } from "../components/loading";
 import { paths } from "../config/paths";
 import { useAuthState } from "../lib/auth";
+import { RoutePending } from "./route-pending";
 
 export function RequireSignIn() {
   const auth = useAuthState();
   const navigation = useNavigation();
-  // While Auth resolves, neither the page nor the sign-up form: no flash of the wrong page.
-  if (auth.status === "unknown") return <Loading page />;
+  // While Auth resolves, neither the page nor the sign-up form: no flash of the wrong page; the page's own
+  // pending view if it has one (the dashboard's last-seen figures).
+  if (auth.status === "unknown") return <RoutePending />;
   if (auth.status === "signed-out") {
     // Signed out on the way elsewhere (Log out goes home): that navigation finishes, not a detour to /signup.
     if (navigation.state !== "idle") return <Loading page />;

@@ -7,7 +7,9 @@ import { Layout } from "../components/layout";
 import { Loading } from "../components/loading";
 import { paths } from "../config/paths";
 import { RequireSignIn } from "./require-sign-in";
+import type { PendingHandle } from "./route-pending";
 import type * as advertiserModule from "../features/advertiser/advertiser-page";
+import type * as signupModule from "../features/auth/signup-page";
 
 const page =
   <T,>(load: () => Promise<T>, pick: (module: T) => React.ComponentType) =>
@@ -18,6 +20,10 @@ const page =
 /** The staff console's sections: one chunk, one module. */
 const advertiserPage = (pick: (module: typeof advertiserModule) => React.ComponentType) =>
   page(() => import("../features/advertiser/advertiser-page"), pick);
+
+/** The two doors to sign-in (/signup, /login): one chunk, one module. */
+const signupPage = (pick: (module: typeof signupModule) => React.ComponentType) =>
+  page(() => import("../features/auth/signup-page"), pick);
 
 const home = page(
   () => import("../features/landing/home-page"),
@@ -67,6 +73,10 @@ export const routes: RouteObject[] = [
           (m) => m.UpdatesPage,
         ),
       },
+      // Prerendered like the public pages (a first-time visitor sees the form from the HTML), and always
+      // hydrated: Firebase Auth loads when the form is used or Auth answers who is here, Firestore never.
+      { path: paths.signup, lazy: signupPage((m) => m.SignupPage) },
+      { path: paths.login, lazy: signupPage((m) => m.LoginPage) },
       {
         // Pages that need Firebase at once share one chunk that loads it.
         lazy: page(
@@ -75,29 +85,18 @@ export const routes: RouteObject[] = [
         ),
         children: [
           {
-            path: paths.signup,
-            lazy: page(
-              () => import("../features/auth/signup-page"),
-              (m) => m.SignupPage,
-            ),
-          },
-          {
-            path: paths.login,
-            lazy: page(
-              () => import("../features/auth/signup-page"),
-              (m) => m.LoginPage,
-            ),
-          },
-          {
             // The sign-in guard, once, around every page that needs a signed-in user.
             Component: RequireSignIn,
             children: [
               {
                 path: paths.dashboard,
-                lazy: page(
-                  () => import("../features/dashboard/dashboard-page"),
-                  (m) => m.DashboardPage,
-                ),
+                // A light module (the page itself loads behind it), whose pending view (app/route-pending.tsx)
+                // shows the figures this device last saw.
+                lazy: async () => {
+                  const { DashboardRoute, DashboardPending } = await import("../features/dashboard/dashboard-route");
+                  const handle: PendingHandle = { pending: <DashboardPending /> };
+                  return { Component: DashboardRoute, handle };
+                },
               },
               {
                 path: paths.advertiser,
@@ -140,10 +139,18 @@ export const prerenderedPaths = [
   paths.products,
   paths.aiPornAffiliateProgram,
   paths.updates,
+  paths.signup,
+  paths.login,
 ];
+
+/**
+ * The prerendered pages that load the app for every visitor, not only for someone signed in here (their
+ * forms need it): their HTML marks the root `data-hydrate` for src/islands.ts.
+ */
+export const hydratedPaths = [paths.signup, paths.login];
 
 /**
  * The pages that need Firebase at once (under the signed-in area): each gets the app shell as its own HTML
  * file, with its chunks and the Firebase SDKs preloaded (web/scripts/prerender.ts).
  */
-export const shellPaths = [paths.signup, paths.login, paths.dashboard, paths.advertiser];
+export const shellPaths = [paths.dashboard, paths.advertiser];

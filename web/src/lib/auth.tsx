@@ -8,6 +8,7 @@ import { createContext, useCallback, useContext, useEffect, useState, type React
 import { useNavigate } from "react-router-dom";
 import type { User } from "firebase/auth";
 import { paths } from "../config/paths";
+import { forgetLastSeen } from "./last-seen-figures";
 import { rememberSession } from "./session-hint";
 
 export interface Claims {
@@ -53,6 +54,8 @@ export function AuthStateProvider({ children }: { children: ReactNode }) {
       if (cancelled) return;
       unsubscribe = auth.onIdTokenChanged((user) => {
         rememberSession(user !== null);
+        // The dashboard's last-seen figures are only ever the signed-in person's (lib/last-seen-figures.ts).
+        forgetLastSeen(user?.uid);
         if (!user) return setState({ status: "signed-out" });
         user
           .getIdTokenResult()
@@ -83,8 +86,8 @@ export function useSignedIn(): SignedIn {
 }
 
 /**
- * Log out, from anywhere: home first, then sign out, then clear the documents Firestore cached for this
- * account (lib/firebase.ts) and load the home page afresh (Firestore cannot be used again once cleared).
+ * Log out, from anywhere: the dashboard's last-seen figures forgotten, home first, then sign out, then clear
+ * the documents Firestore cached for this account (lib/firebase.ts) and load the home page afresh (Firestore cannot be used again once cleared).
  * Home first because the sign-in guard sends a signed-out visitor of a signed-in page to /signup; it lets
  * a navigation under way finish instead. A failed sign-out is only logged (SPEC.md §8).
  */
@@ -92,6 +95,7 @@ export function useLogOut(): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {
     try {
+      forgetLastSeen();
       void navigate(paths.home);
       const [{ signOut }, { loadAuth, clearFirestoreCache }] = await Promise.all([
         import("firebase/auth"),

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, test, vi, type MockInstance } 
 import type { User } from "firebase/auth";
 import type * as Auth from "../../lib/auth";
 
-// Firebase Auth, reactfire and the app's auth state are mocked at the module boundary: the page's own flow is what is tested.
+// Firebase Auth, its loader and the app's auth state are mocked at the module boundary: the page's own flow is what is tested.
 const session = vi.hoisted(() => {
   type Check = { status: "success"; data: { signedIn: boolean; user: unknown } };
   let check: Check = { status: "success", data: { signedIn: false, user: null } };
@@ -30,7 +30,7 @@ const firebaseAuth = vi.hoisted(() => ({
 }));
 const auth = vi.hoisted(() => ({ name: "the auth instance" }));
 vi.mock("firebase/auth", () => firebaseAuth);
-vi.mock("reactfire", () => ({ useAuth: () => auth }));
+vi.mock("../../lib/firebase", () => ({ loadAuth: async () => auth }));
 // The app's one auth state (lib/auth), as the session says.
 vi.mock("../../lib/auth", async (importOriginal) => {
   const { useSyncExternalStore } = await import("react");
@@ -146,9 +146,11 @@ describe("a sign-in link opened on another device (SPEC.md §4)", () => {
     firebaseAuth.isSignInWithEmailLink.mockReturnValue(true);
   });
 
-  const typeAndSignIn = (email: string) => {
+  // The page checks the address once Firebase Auth is loaded, after its first render (it is prerendered).
+  const typeAndSignIn = async (email: string) => {
+    const signIn = await screen.findByRole("button", { name: "Sign in" });
     fireEvent.change(screen.getByLabelText("Email"), { target: { value: email } });
-    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    fireEvent.click(signIn);
   };
 
   test("after a mistyped e-mail, the retry finishes the sign-in with the link instead of sending a new one", async () => {
@@ -158,9 +160,9 @@ describe("a sign-in link opened on another device (SPEC.md §4)", () => {
       )
       .mockImplementationOnce(signedIn);
     const router = renderSignup();
-    expect(screen.getByRole("heading", { name: "Confirm your e-mail" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Confirm your e-mail" })).toBeTruthy();
 
-    typeAndSignIn("wrong@test.example");
+    await typeAndSignIn("wrong@test.example");
     const error = await screen.findByText(
       "That is not the e-mail address this sign-in link was sent to. Enter the address you asked for the link with.",
     );
@@ -168,7 +170,7 @@ describe("a sign-in link opened on another device (SPEC.md §4)", () => {
     expect(screen.getByRole("heading", { name: "Confirm your e-mail" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Continue with Email" })).toBeNull();
 
-    typeAndSignIn("dana@test.example");
+    await typeAndSignIn("dana@test.example");
     await screen.findByText("The dashboard");
     expect(router.state.location.pathname).toBe("/dashboard");
     expect(firebaseAuth.signInWithEmailLink.mock.calls.map(([, email, link]) => [email, link])).toEqual([
@@ -185,7 +187,7 @@ describe("a sign-in link opened on another device (SPEC.md §4)", () => {
     );
     firebaseAuth.sendSignInLinkToEmail.mockResolvedValue(undefined);
     renderSignup();
-    typeAndSignIn("dana@test.example");
+    await typeAndSignIn("dana@test.example");
     await screen.findByText("This sign-in link was already used or has expired. Enter your e-mail to get a new one.");
     fireEvent.click(screen.getByRole("button", { name: "Continue with Email" }));
     await screen.findByText(/A sign-in link is on its way to dana@test.example/);
@@ -198,7 +200,7 @@ describe("a sign-in link opened on another device (SPEC.md §4)", () => {
     firebaseAuth.signInWithEmailLink.mockImplementation(signedIn);
     fetch.mockResolvedValue(answer(500, { error: "The account could not be created." }));
     const router = renderSignup();
-    typeAndSignIn("dana@test.example");
+    await typeAndSignIn("dana@test.example");
     await screen.findByText("The account could not be created.");
     expect(router.state.location.pathname).toBe("/signup");
   });
@@ -317,11 +319,12 @@ describe("errors a person can act on", () => {
     },
   );
 
-  test("on another device, a mistyped address shape is said before the link is tried", () => {
+  test("on another device, a mistyped address shape is said before the link is tried", async () => {
     firebaseAuth.isSignInWithEmailLink.mockReturnValue(true);
     renderSignup();
+    const signIn = await screen.findByRole("button", { name: "Sign in" });
     fireEvent.change(screen.getByLabelText("Email"), { target: { value: "dana.test.example" } });
-    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    fireEvent.click(signIn);
     expect(screen.getByRole("alert").textContent).toBe("Enter your e-mail address in full, like name@example.com.");
     expect(firebaseAuth.signInWithEmailLink).not.toHaveBeenCalled();
     expect(screen.getByRole("heading", { name: "Confirm your e-mail" })).toBeTruthy();

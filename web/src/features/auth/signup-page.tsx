@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, Navigate } from "react-router-dom";
 import { programme } from "@domain/programme";
 import { Button } from "../../components/ui/button";
@@ -40,6 +40,15 @@ export function SignupPage({ mode = "sign-up" }: { mode?: SignupMode }) {
   const words = wording[mode];
   const signin = useAuthState();
   const [email, setEmail] = useState("");
+  // The form is in the prerendered HTML: its buttons wait for the app to take the page over (a click before
+  // would do nothing), and an address typed before that is kept.
+  const [ready, setReady] = useState(false);
+  const emailInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = emailInput.current?.value;
+    if (typed) setEmail(typed);
+    setReady(true);
+  }, []);
   const { phase, askingForEmail, continueWithGoogle, continueWithEmail } = useSignIn(words.path);
 
   function submit(event: FormEvent) {
@@ -52,10 +61,12 @@ export function SignupPage({ mode = "sign-up" }: { mode?: SignupMode }) {
   if (signin.status === "signed-in" && phase.kind !== "working" && phase.kind !== "error") {
     return <Navigate to={homePathOf(signin.claims)} replace />;
   }
-  if (signin.status === "unknown") return <Loading />;
+  // Until Auth answers (and in the prerendered HTML) the form is there for a first-time visitor; someone the
+  // session hint says is signed in here sees "Opening your page…" in its place (CSS, by the hint), and goes on.
+  const waiting = signin.status === "unknown";
 
   return (
-    <section className={styles.signup}>
+    <section className={waiting ? `${styles.signup} ${styles["until-auth"]}` : styles.signup}>
       {mode === "sign-up" ? (
         <PageMeta
           title={`Sign up | ${programme.name}`}
@@ -71,6 +82,11 @@ export function SignupPage({ mode = "sign-up" }: { mode?: SignupMode }) {
           noindex
         />
       )}
+      {waiting ? (
+        <div className={styles["signed-in-wait"]}>
+          <Loading label="Opening your page…" />
+        </div>
+      ) : null}
       <div className={styles["signup-card"]}>
         <h1>{askingForEmail ? "Confirm your e-mail" : words.title}</h1>
         <p className="muted">
@@ -85,7 +101,7 @@ export function SignupPage({ mode = "sign-up" }: { mode?: SignupMode }) {
               variant="plain"
               className={styles.google}
               onClick={() => void continueWithGoogle()}
-              disabled={phase.kind === "working"}
+              disabled={!ready || phase.kind === "working"}
             >
               <svg aria-hidden="true" width="18" height="18" viewBox="0 0 48 48">
                 <path
@@ -116,6 +132,7 @@ export function SignupPage({ mode = "sign-up" }: { mode?: SignupMode }) {
         <form onSubmit={submit} className={styles["signup-form"]} noValidate>
           <label htmlFor="signup-email">Email</label>
           <input
+            ref={emailInput}
             id="signup-email"
             type="email"
             autoComplete="email"
@@ -124,7 +141,11 @@ export function SignupPage({ mode = "sign-up" }: { mode?: SignupMode }) {
             value={email}
             onChange={(event) => setEmail(event.target.value)}
           />
-          <Button type="submit" className={styles.submit} disabled={email.trim() === "" || phase.kind === "working"}>
+          <Button
+            type="submit"
+            className={styles.submit}
+            disabled={!ready || email.trim() === "" || phase.kind === "working"}
+          >
             {askingForEmail ? "Sign in" : "Continue with Email"}
           </Button>
         </form>

@@ -1,9 +1,9 @@
-import { act, cleanup, renderHook } from "@testing-library/react";
+import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, test, vi, type MockInstance } from "vitest";
 
-// Firebase Auth and reactfire are mocked at the module boundary: the hook's flow is what is tested.
+// Firebase Auth and its loader are mocked at the module boundary: the hook's flow is what is tested.
 const firebaseAuth = vi.hoisted(() => ({
   GoogleAuthProvider: class GoogleAuthProvider {},
   isSignInWithEmailLink: vi.fn<() => boolean>(),
@@ -12,7 +12,7 @@ const firebaseAuth = vi.hoisted(() => ({
   signInWithPopup: vi.fn<(auth: unknown, provider: unknown) => Promise<{ user: unknown }>>(),
 }));
 vi.mock("firebase/auth", () => firebaseAuth);
-vi.mock("reactfire", () => ({ useAuth: () => ({ name: "the auth instance" }) }));
+vi.mock("../../lib/firebase", () => ({ loadAuth: async () => ({ name: "the auth instance" }) }));
 
 const { emailForSignInKey, useSignIn } = await import("./use-sign-in");
 
@@ -102,7 +102,8 @@ describe("useSignIn", () => {
     firebaseAuth.isSignInWithEmailLink.mockReturnValue(true);
     firebaseAuth.signInWithEmailLink.mockResolvedValue({ user: user({}) });
     const { result, where } = renderSignIn();
-    expect(result.current.phase).toEqual({ kind: "need-email" });
+    // Checked once Firebase Auth is loaded, after the first render (the page is prerendered).
+    await waitFor(() => expect(result.current.phase).toEqual({ kind: "need-email" }));
     expect(result.current.askingForEmail).toBe(true);
     await act(() => result.current.continueWithEmail("dana@test.example"));
     expect(firebaseAuth.signInWithEmailLink.mock.calls[0]![1]).toBe("dana@test.example");

@@ -5,7 +5,6 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { useAuth } from "reactfire";
 import {
   GoogleAuthProvider,
   isSignInWithEmailLink,
@@ -17,6 +16,7 @@ import {
 import { createAccount as createAccountCall } from "../../lib/account-api";
 import { ApiError } from "../../lib/api";
 import { claimsOf, homePathOf, isStaff } from "../../lib/auth";
+import { loadAuth } from "../../lib/firebase";
 import {
   errorCode,
   invalidEmailShapeMessage,
@@ -60,17 +60,13 @@ export interface SignIn {
 
 /** `linkPath`: the page a sign-in link sent from here opens (the same door: /signup or /login). */
 export function useSignIn(linkPath: string): SignIn {
-  const auth = useAuth();
   const navigate = useNavigate();
-  // Opened from a sign-in link: finish with the stored e-mail, or ask for it (another device). The page
-  // only ever renders in the browser, so the address and local storage can be read at once.
-  const [phase, setPhase] = useState<SignInPhase>(() => {
-    if (!isSignInWithEmailLink(auth, window.location.href)) return { kind: "idle" };
-    return window.localStorage.getItem(emailForSignInKey) ? { kind: "working" } : { kind: "need-email" };
-  });
+  // The page is prerendered (a first-time visitor sees the form from the HTML) and hydrated, so it starts
+  // idle, as in the HTML; opened from a sign-in link, the effect below finishes it or asks for the e-mail.
+  const [phase, setPhase] = useState<SignInPhase>({ kind: "idle" });
   // The form finishes the link's sign-in (instead of sending a new link) for as long as the link can work:
   // a mistyped address leaves it in place for another try.
-  const [askingForEmail, setAskingForEmail] = useState(phase.kind === "need-email");
+  const [askingForEmail, setAskingForEmail] = useState(false);
   const linkStarted = useRef(false);
 
   /**
@@ -89,7 +85,7 @@ export function useSignIn(linkPath: string): SignIn {
   async function completeLink(address: string) {
     let user: User;
     try {
-      ({ user } = await signInWithEmailLink(auth, address, window.location.href));
+      ({ user } = await signInWithEmailLink(await loadAuth(), address, window.location.href));
     } catch (error) {
       if (deadLinkCodes.has(errorCode(error) ?? "")) setAskingForEmail(false);
       setPhase({ kind: "error", message: signInErrorMessage(error, "use-link") });
@@ -105,19 +101,30 @@ export function useSignIn(linkPath: string): SignIn {
     }
   }
 
+  // Opened from a sign-in link: finish with the stored e-mail, or ask for it (another device).
   useEffect(() => {
-    const stored = window.localStorage.getItem(emailForSignInKey);
-    if (linkStarted.current || phase.kind !== "working" || !stored) return;
+    if (linkStarted.current) return;
     linkStarted.current = true;
-    void completeLink(stored);
-    // Once, on arrival from the link; completeLink depends only on auth, stable for the page's life.
+    const link = window.location.href;
+    void loadAuth().then((auth) => {
+      if (!isSignInWithEmailLink(auth, link)) return;
+      const stored = window.localStorage.getItem(emailForSignInKey);
+      if (!stored) {
+        setPhase({ kind: "need-email" });
+        setAskingForEmail(true);
+        return;
+      }
+      setPhase({ kind: "working" });
+      return completeLink(stored);
+    });
+    // Once, on arrival from the link; completeLink depends on nothing that changes in the page's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   async function continueWithGoogle() {
     setPhase({ kind: "working" });
     try {
-      const { user } = await signInWithPopup(auth, new GoogleAuthProvider());
+      const { user } = await signInWithPopup(await loadAuth(), new GoogleAuthProvider());
       await finish(user);
     } catch (error) {
       setPhase({ kind: "error", message: signInErrorMessage(error, "google") });
@@ -131,7 +138,7 @@ export function useSignIn(linkPath: string): SignIn {
     setPhase({ kind: "working" });
     if (askingForEmail) return completeLink(address);
     try {
-      await sendSignInLinkToEmail(auth, address, {
+      await sendSignInLinkToEmail(await loadAuth(), address, {
         url: `${window.location.origin}${linkPath}`,
         handleCodeInApp: true,
       });

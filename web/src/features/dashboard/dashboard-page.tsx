@@ -12,13 +12,14 @@ import { useAction } from "../../components/ui/use-action";
 import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../config/paths";
 import { isStaff, useLogOut, useSignedIn } from "../../lib/auth";
+import { forgetLastSeen, lastSeenOf, saveLastSeen, type ShownFigures } from "../../lib/last-seen-figures";
 import { AdvertiserSwitch } from "./advertiser-switch";
 import { CompensationBanner } from "./compensation-banner";
 import { ConversionReport } from "./conversion-report";
 import { createAccount } from "./dashboard-api";
 import { findAffiliates, maxMatches, type AffiliateMatch } from "./find-affiliate";
 import { FirstRunChecklist, useLinkCopied } from "./first-run-checklist";
-import { AllTime, LastSevenDays } from "./stat-cards";
+import { figuresOf, FigureSections, LastSeenFigures } from "./stat-cards";
 import { TrackerCards } from "./tracker-cards";
 import { useAffiliate, useCurrentAdvertiser } from "./use-affiliate";
 import styles from "./dashboard.module.css";
@@ -178,8 +179,19 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
   const mayCreate = !readOnly && !isStaff(claims);
   const account = useAccountCreation(user, mayCreate, affiliate.status === "success" && !affiliate.data);
   const [linkCopied, markLinkCopied] = useLinkCopied(uid);
+  // The figures this device last saw live (never at a read-only view of someone else), until the live ones.
+  const [lastSeen] = useState(() => (readOnly ? undefined : lastSeenOf(uid)));
+  const live = affiliate.status === "success" && affiliate.live === true;
+  const data = affiliate.status === "success" ? affiliate.data : undefined;
+  useEffect(() => {
+    if (readOnly || !live) return;
+    if (data && !data.fraud_user) saveLastSeen(uid, figuresOf(data, new Date()));
+    else forgetLastSeen();
+  }, [readOnly, live, data, uid]);
 
-  if (affiliate.status === "loading") return <Loading page label="Loading your dashboard…" />;
+  if (affiliate.status === "loading") {
+    return lastSeen ? <LastSeenFigures shown={lastSeen} /> : <Loading page label="Loading your dashboard…" />;
+  }
   if (affiliate.status === "error") {
     console.error("Reading the dashboard failed:", affiliate.error);
     return (
@@ -188,7 +200,6 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
       </Message>
     );
   }
-  const data = affiliate.data;
   if (!data) {
     if (readOnly) {
       return (
@@ -217,6 +228,10 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
   if (data.fraud_user && !readOnly) return <SuspendedNotice />;
 
   const now = new Date();
+  // From Firestore's cache on this device, the figures are marked as last seen until the server answers.
+  const shown: ShownFigures = live
+    ? { figures: figuresOf(data, now), stale: false }
+    : { figures: figuresOf(data, now), stale: true, savedAt: lastSeen?.stale ? lastSeen.savedAt : null };
   return (
     <>
       {readOnly ? (
@@ -231,8 +246,7 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
       ) : null}
       <CompensationBanner uid={uid} cents={data.july4bug_comp_cents} />
       {readOnly ? null : <FirstRunChecklist affiliate={data} linkCopied={linkCopied} />}
-      <LastSevenDays affiliate={data} now={now} />
-      <AllTime affiliate={data} />
+      <FigureSections shown={shown} />
       <AdvertiserSwitch advertiser={advertiser} onChange={setAdvertiser} />
       <TrackerCards affiliate={data} advertiser={advertiser} />
       {/* SPEC.md §2's order: the links right after the tracker cards, then the payouts and transactions

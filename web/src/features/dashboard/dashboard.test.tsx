@@ -4,7 +4,7 @@ import type { User } from "firebase/auth";
 import type { AffiliateDoc, TrackerTotals } from "@domain/model";
 import { affiliateFixture as affiliate, completeDetails as complete } from "./affiliate-fixture";
 import { LinksSection } from "./links-section";
-import { AllTime, LastSevenDays } from "./stat-cards";
+import { AllTime, figuresOf, LastSevenDays } from "./stat-cards";
 import { TrackerCards } from "./tracker-cards";
 
 afterEach(cleanup);
@@ -20,14 +20,19 @@ describe("the cards", () => {
   test("Last 7 Days adds up the days in the window only", () => {
     const { container } = render(
       <LastSevenDays
-        now={now}
-        affiliate={affiliate({
-          recent_days: {
-            "2026-11-14": { clicks: 100, sign_ups: 100, sales: 100, earnings_cents: 100_000 },
-            "2026-11-15": { clicks: 3, sign_ups: 1, sales: 1, earnings_cents: 1_199 },
-            "2026-11-21": { clicks: 2, sign_ups: 0, sales: 1, earnings_cents: 600 },
-          },
-        })}
+        shown={{
+          stale: false,
+          figures: figuresOf(
+            affiliate({
+              recent_days: {
+                "2026-11-14": { clicks: 100, sign_ups: 100, sales: 100, earnings_cents: 100_000 },
+                "2026-11-15": { clicks: 3, sign_ups: 1, sales: 1, earnings_cents: 1_199 },
+                "2026-11-21": { clicks: 2, sign_ups: 0, sales: 1, earnings_cents: 600 },
+              },
+            }),
+            now,
+          ),
+        }}
       />,
     );
     expect(value("Earnings", container)).toBe("$17.99");
@@ -38,7 +43,7 @@ describe("the cards", () => {
 
   /** The All Time cards' figures, by label. */
   function allTime(changes: Partial<AffiliateDoc>): Record<string, string | null | undefined> {
-    const { container } = render(<AllTime affiliate={affiliate(changes)} />);
+    const { container } = render(<AllTime shown={{ stale: false, figures: figuresOf(affiliate(changes), now) }} />);
     const labels = ["Balance", "Total Earnings", "Payouts", "Sign-ups", "Clicks", "Sales"];
     return Object.fromEntries(labels.map((label) => [label, value(label, container)]));
   }

@@ -5,7 +5,7 @@
  * the history is open.
  */
 import { useMemo, useState } from "react";
-import { useFirestore, useFirestoreCollectionData, useFirestoreDocData } from "reactfire";
+import { useFirestore, useFirestoreCollectionData, useFirestoreDoc } from "reactfire";
 import { limit, orderBy, query, where, type Query } from "firebase/firestore";
 import type { AdvertiserId } from "@domain/advertisers";
 import { withPendingClicks } from "@domain/ledger";
@@ -16,19 +16,28 @@ import { refs } from "../../lib/firestore-refs";
 
 export type Loaded<T> = { status: "loading" } | { status: "error"; error: Error } | { status: "success"; data: T };
 
-/** The affiliate as shown: stored figures plus clicks still in shards. `undefined` data: no account yet. */
-export function useAffiliate(uid: string): Loaded<AffiliateDoc | undefined> {
+/**
+ * The affiliate as shown: stored figures plus clicks still in shards. `undefined` data: no account yet.
+ * `live` is false while the affiliate's document comes from Firestore's cache on this device (a repeat
+ * visit's first answer), true once the server has answered for it (reactfire reads a document with its
+ * metadata changes, a collection without, so the shards cannot say); an account is only said to be missing
+ * by the server.
+ */
+export function useAffiliate(uid: string): Loaded<AffiliateDoc | undefined> & { live?: boolean } {
   const db = useFirestore();
   const affiliateRef = useMemo(() => refs.affiliate(db, uid), [db, uid]);
   const shardsRef = useMemo(() => refs.clickShards(db, uid), [db, uid]);
-  const affiliate = useFirestoreDocData(affiliateRef);
+  const affiliate = useFirestoreDoc(affiliateRef);
   const shards = useFirestoreCollectionData(shardsRef);
-  return useMemo((): Loaded<AffiliateDoc | undefined> => {
+  return useMemo((): Loaded<AffiliateDoc | undefined> & { live?: boolean } => {
     if (affiliate.status === "error") return { status: "error", error: affiliate.error ?? new Error("Read failed") };
     if (shards.status === "error") return { status: "error", error: shards.error ?? new Error("Read failed") };
     if (affiliate.status === "loading" || shards.status === "loading") return { status: "loading" };
-    const data = affiliate.data ? withPendingClicks(affiliate.data, shards.data ?? [], new Date()) : undefined;
-    return { status: "success", data };
+    const live = !affiliate.data.metadata.fromCache;
+    const stored = affiliate.data.data();
+    if (!stored && !live) return { status: "loading" };
+    const data = stored ? withPendingClicks(stored, shards.data ?? [], new Date()) : undefined;
+    return { status: "success", data, live };
   }, [affiliate.status, affiliate.data, affiliate.error, shards.status, shards.data, shards.error]);
 }
 
