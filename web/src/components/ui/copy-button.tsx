@@ -16,6 +16,8 @@ export interface CopyButtonProps {
    * it here, so the selection (and the keystroke that copies it) holds what is really there.
    */
   onRefused?: () => void;
+  /** Called once the value is on the clipboard. */
+  onCopied?: (() => void) | undefined;
 }
 
 /**
@@ -27,10 +29,10 @@ export function copyButtonName(label: string, state: CopyState): string {
   return /^Copy\b/.test(label) ? label.replace(/^Copy\b/, "Copied") : `Copied: ${label}`;
 }
 
-export function CopyButton({ value, label, from, refusalClassName, onRefused }: CopyButtonProps) {
+export function CopyButton({ value, label, from, refusalClassName, onRefused, onCopied }: CopyButtonProps) {
   const { state, copy } = useCopy();
   async function copyValue() {
-    if (await copy(value)) return;
+    if (await copy(value)) return onCopied?.();
     if (onRefused) flushSync(onRefused);
     const shown = from();
     if (shown) window.getSelection()?.selectAllChildren(shown);

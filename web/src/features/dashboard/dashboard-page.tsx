@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "rea
 import { Link, useSearchParams } from "react-router-dom";
 import { useFirestore } from "reactfire";
 import type { User } from "firebase/auth";
+import { isAccountComplete } from "@domain/payout-details";
 import { payoutMessages } from "@domain/payout-eligibility";
 import { programme } from "@domain/programme";
 import { Loading } from "../../components/loading";
@@ -28,6 +29,7 @@ import styles from "./dashboard.module.css";
 const ActivityChart = lazy(() => import("./activity-chart"));
 // The links, postbacks, payout forms, payouts and history: loaded as they come near the screen.
 const AccountSections = lazy(() => import("./account-sections"));
+const DefaultLink = lazy(() => import("./default-link"));
 
 /** How far below the screen the lower sections start loading: a screen and a half, so a scroll finds them. */
 const sectionsMargin = "0px 0px 150% 0px";
@@ -248,6 +250,11 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
       {readOnly ? null : <FirstRunChecklist affiliate={data} linkCopied={linkCopied} />}
       <FigureSections shown={shown} />
       <AdvertiserSwitch advertiser={advertiser} onChange={setAdvertiser} />
+      {isAccountComplete(data) ? (
+        <Suspense fallback={<p className={styles["default-link"]} />}>
+          <DefaultLink uid={uid} advertiser={advertiser} onCopied={readOnly ? undefined : markLinkCopied} />
+        </Suspense>
+      ) : null}
       <TrackerCards affiliate={data} advertiser={advertiser} />
       {/* SPEC.md §2's order: the links right after the tracker cards, then the payouts and transactions
           (account-sections.tsx); what we added comes after them (issue 32). */}
