@@ -70,7 +70,13 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-const linkUrls = () => screen.getAllByRole("code").map((url) => url.textContent);
+/** The links in Your Affiliate Links (SPEC.md's section), and the default one beside the switch (issue 32). */
+const linkUrls = () =>
+  within(screen.getByRole("region", { name: "Your Affiliate Links" }))
+    .getAllByRole("code")
+    .map((url) => url.textContent);
+const defaultLinkShown = () =>
+  screen.getByRole("button", { name: "Copy your default link" }).closest("p")?.querySelector("code")?.textContent;
 const chosen = () => screen.getByRole("radio", { checked: true }).textContent;
 
 test("the advertiser switcher stores the choice under currentAdvertiser and shows that advertiser's links", async () => {
@@ -103,6 +109,8 @@ test("a stored currentAdvertiser picks the links on arrival; an unknown one fall
   await renderPage();
   expect(chosen()).toBe("CreateGirls");
   expect(linkUrls()).toEqual(["https://g.example/m/u1"]);
+  expect(await screen.findByRole("button", { name: "Copy your default link" })).toBeTruthy();
+  expect(defaultLinkShown()).toBe("https://g.example/m/u1");
   cleanup();
 
   window.localStorage.setItem("currentAdvertiser", "somebody-else");

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, queries, render, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, queries, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi, type MockInstance } from "vitest";
 import type { User } from "firebase/auth";
 import type { AffiliateDoc, InvoiceSnapshot } from "@domain/model";
@@ -241,7 +241,8 @@ describe("Request Payout", () => {
     expect(link.getAttribute("download")).toBe("INV-2026-000008.pdf");
     // SPEC.md §4: confirmed, the invoice PDF is downloaded once, and the link keeps it at hand.
     expect(click).toHaveBeenCalledTimes(1);
-    expect(document.activeElement).toBe(document.getElementById("payout-requested"));
+    // Focus moves in an effect, which runs after the commit that showed the text: waited for, not assumed.
+    await waitFor(() => expect(document.activeElement).toBe(document.getElementById("payout-requested")));
     const [path, init] = fetch.mock.calls[0]!;
     expect(path).toBe("/api/request_payout");
     expect(JSON.parse(String(init?.body))).toMatchObject({ price: "500.00", paypalEmail: "dana@wise.test" });
