@@ -56,7 +56,7 @@ export function printBanner(title: string, url: string, elapsedMs: number): void
 ┌──────────────────────────────────────────────────────────────────────────────
 │  ${title} (${(elapsedMs / 1000).toFixed(1)} s):  ${url}
 │
-│  Demo sign-ins (Log in → "Continue with Google" lists them in the emulator's
+│  Demo sign-ins (Log In → "Continue with Google" lists them in the emulator's
 │  account picker; an e-mail sign-in link is printed in this terminal):
 ${accounts}
 │

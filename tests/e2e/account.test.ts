@@ -1,5 +1,5 @@
 /**
- * Who is signed in, and getting out and back in (issue 17): the header's account menu, Log out and Log in,
+ * Who is signed in, and getting out and back in (issue 17): the header's account menu, Log out and Log In,
  * and each role landing where it works without an affiliate account it never asked for.
  */
 import { mkdirSync } from "node:fs";
@@ -46,7 +46,7 @@ async function openAccountMenu(page: Page) {
   return panel;
 }
 
-test("an affiliate logs out from the account menu, then logs back in through Log in", async () => {
+test("an affiliate logs out from the account menu, then logs back in through Log In", async () => {
   const email = newEmail("returning");
   const { page, errors } = await freshPage();
   await signInWithEmailLink(page, email);
@@ -65,7 +65,7 @@ test("an affiliate logs out from the account menu, then logs back in through Log
   expect(await firestoreCaches()).not.toEqual([]);
   await panel.getByRole("button", { name: "Log out" }).click();
   await page.waitForURL(`${siteUrl}/`);
-  await mainNav(page).getByRole("link", { name: "Log in" }).waitFor();
+  await mainNav(page).getByRole("link", { name: "Log In" }).waitFor();
   expect(await accountButton(page).count()).toBe(0);
   // ...and logging out deletes them, so the next person at this browser cannot read them.
   await expect.poll(firestoreCaches).toEqual([]);
@@ -74,7 +74,7 @@ test("an affiliate logs out from the account menu, then logs back in through Log
   await page.waitForURL(`${siteUrl}/signup`);
 
   await page.goto(siteUrl);
-  await mainNav(page).getByRole("link", { name: "Log in" }).click();
+  await mainNav(page).getByRole("link", { name: "Log In" }).click();
   await page.waitForURL(`${siteUrl}/login`);
   await logInThroughLogin(page, email);
   await page.getByRole("heading", { name: "Last 7 Days" }).waitFor();
@@ -116,7 +116,7 @@ describe("staff and admin land on /advertiser, with no affiliate account", () =>
   );
 });
 
-test("a new e-mail through Log in still becomes an affiliate", async () => {
+test("a new e-mail through Log In still becomes an affiliate", async () => {
   const email = newEmail("login-new");
   const { page } = await freshPage();
   await page.goto(`${siteUrl}/login`);
@@ -191,10 +191,10 @@ describe("the account menu on a phone (390 x 844)", () => {
     await page.screenshot({ path: path.join(screenshots, "admin-header-phone.png") });
   }, 60_000);
 
-  test("signed out, Log in and Sign Up fit the phone's width", async () => {
+  test("signed out, Log In and Sign Up fit the phone's width", async () => {
     const { page } = await freshPage(phone);
     await page.goto(siteUrl);
-    await mainNav(page).getByRole("link", { name: "Log in" }).waitFor();
+    await mainNav(page).getByRole("link", { name: "Log In" }).waitFor();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(screenshots, "signed-out-header-phone.png") });
     const { page: login } = await freshPage(phone);

@@ -73,10 +73,10 @@ test("the marketing page's Join Now and advertiser card lead to /signup, the car
   expect(errors).toEqual([]);
 });
 
-test("the header shows Log in and Sign Up to visitors, and Updates, Products, Dashboard and the banner once signed in", async () => {
+test("the header shows Log In and Sign Up to visitors, and Updates, Products, Dashboard and the banner once signed in", async () => {
   const { page, errors } = await visit("/");
   const account = page.getByRole("navigation", { name: "Main" });
-  expect(await account.getByRole("link").allTextContents()).toEqual(["Log in", "Sign Up"]);
+  expect(await account.getByRole("link").allTextContents()).toEqual(["Log In", "Sign Up"]);
   expect(await page.getByRole("link", { name: /latest updates/ }).count()).toBe(0);
 
   await signInWithEmailLink(page, `public-${randomUUID().slice(0, 8)}@test.example`);

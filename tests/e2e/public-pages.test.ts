@@ -60,7 +60,7 @@ async function newPage(viewport = viewports.desktop, javaScriptEnabled = true): 
   return context.newPage();
 }
 
-/** The page as a visitor who is not signed in sees it: its HTML, with Log in and Sign Up in the header. */
+/** The page as a visitor who is not signed in sees it: its HTML, with Log In and Sign Up in the header. */
 async function settled(page: Page): Promise<void> {
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign Up" }).waitFor();
 }
@@ -178,7 +178,7 @@ test("a visitor who is not signed in runs only the islands script; with the sess
   expect(await page.evaluate(() => document.documentElement.hasAttribute("data-signed-in"))).toBe(false);
   await expect
     .poll(() => page.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents())
-    .toEqual(["Log in", "Sign Up"]);
+    .toEqual(["Log In", "Sign Up"]);
   expect(errors).toEqual([]);
 });
 

@@ -2,7 +2,7 @@
  * The script every built page names (web/scripts/prerender.ts), built on its own (vite.islands.config.ts).
  *
  * A prerendered public page is complete as HTML and CSS (issue 20): for a visitor who is not signed in
- * nothing on it needs React. The header shows Log in and Sign Up from the HTML, every link is a plain link,
+ * nothing on it needs React. The header shows Log In and Sign Up from the HTML, every link is a plain link,
  * and the partner cards' Get Started remembers its advertiser through one document listener. Someone signed
  * in at this browser (the session hint, set by the script in index.html) gets the app, named by this
  * script's data-app attribute, which hydrates the page and shows their header, account menu and

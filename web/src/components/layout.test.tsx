@@ -47,7 +47,7 @@ const linkNames = (element: HTMLElement) =>
     .map((link) => link.textContent);
 
 describe("header", () => {
-  test("signed out: the logo, Log in and Sign Up", () => {
+  test("signed out: the logo, Log In and Sign Up", () => {
     renderLayout({ status: "signed-out" });
     expect(
       within(header())
@@ -55,8 +55,8 @@ describe("header", () => {
         .getAttribute("href"),
     ).toBe("/");
     const nav = screen.getByRole("navigation", { name: "Main" });
-    expect(linkNames(nav)).toEqual(["Log in", "Sign Up"]);
-    expect(within(nav).getByRole("link", { name: "Log in" }).getAttribute("href")).toBe("/login");
+    expect(linkNames(nav)).toEqual(["Log In", "Sign Up"]);
+    expect(within(nav).getByRole("link", { name: "Log In" }).getAttribute("href")).toBe("/login");
     expect(within(nav).getByRole("link", { name: "Sign Up" }).getAttribute("href")).toBe("/signup");
     expect(screen.queryByRole("link", { name: /latest updates/ })).toBeNull();
     expect(screen.queryByRole("button", { name: "Account" })).toBeNull();
@@ -82,7 +82,7 @@ describe("header", () => {
   test("while the auth state is unknown (and in the prerendered HTML): the visitor's buttons, for the session hint's CSS to show or hide", () => {
     renderLayout({ status: "unknown" });
     const nav = screen.getByRole("navigation", { name: "Main" });
-    expect(linkNames(nav)).toEqual(["Log in", "Sign Up"]);
+    expect(linkNames(nav)).toEqual(["Log In", "Sign Up"]);
     for (const link of within(nav).getAllByRole("link")) expect(link.hasAttribute("data-if-signed-out")).toBe(true);
     expect(screen.queryByRole("button", { name: "Account" })).toBeNull();
     cleanup();

@@ -68,9 +68,9 @@ function Header() {
             </>
           ) : (
             <>
-              {/* Returning affiliates log in; Sign Up is for newcomers. */}
+              {/* Returning affiliates log in; Sign Up is for newcomers. Both named as actions are capitalised alike. */}
               <ButtonLink to={paths.login} variant="quiet" className={styles["nav-button"]} {...whileUnknown}>
-                Log in
+                Log In
               </ButtonLink>
               <ButtonLink to={paths.signup} className={styles["nav-button"]} {...whileUnknown}>
                 Sign Up

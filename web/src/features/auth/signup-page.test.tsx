@@ -335,7 +335,7 @@ test("/login greets returning affiliates and signs in the same way, the link com
   firebaseAuth.sendSignInLinkToEmail.mockResolvedValue(undefined);
   renderSignup("/login");
   expect(screen.getByRole("heading", { level: 1, name: "Welcome back" })).toBeTruthy();
-  expect(screen.getByRole("link", { name: "Sign up" }).getAttribute("href")).toBe("/signup");
+  expect(screen.getByRole("link", { name: "Sign Up" }).getAttribute("href")).toBe("/signup");
   fireEvent.change(screen.getByLabelText("Email"), { target: { value: "dana@test.example" } });
   fireEvent.click(screen.getByRole("button", { name: "Continue with Email" }));
   await screen.findByText(/A sign-in link is on its way to dana@test.example/);
@@ -344,5 +344,5 @@ test("/login greets returning affiliates and signs in the same way, the link com
   });
   cleanup();
   renderSignup("/signup");
-  expect(screen.getByRole("link", { name: "Log in" }).getAttribute("href")).toBe("/login");
+  expect(screen.getByRole("link", { name: "Log In" }).getAttribute("href")).toBe("/login");
 });

@@ -14,7 +14,7 @@ export { emailForSignInKey } from "./use-sign-in";
 
 /**
  * The two doors to the same sign-in: "sign-up" for newcomers (SPEC.md's /signup), "log-in" for returning
- * affiliates (the header's Log in). A new person who logs in gets an account all the same.
+ * affiliates (the header's Log In). A new person who logs in gets an account all the same.
  */
 export type SignupMode = "sign-up" | "log-in";
 
@@ -69,14 +69,14 @@ export function SignupPage({ mode = "sign-up" }: { mode?: SignupMode }) {
     <section className={waiting ? `${styles.signup} ${styles["until-auth"]}` : styles.signup}>
       {mode === "sign-up" ? (
         <PageMeta
-          title={`Sign up | ${programme.name}`}
+          title={`Sign Up | ${programme.name}`}
           description="Join the affiliate programme with Google or an e-mail sign-in link: free, in a minute."
           path={paths.signup}
           keywords={["affiliate sign up", "AI affiliate program"]}
         />
       ) : (
         <PageMeta
-          title={`Log in | ${programme.name}`}
+          title={`Log In | ${programme.name}`}
           description="Log in to your affiliate dashboard with Google or an e-mail sign-in link."
           path={paths.login}
           noindex
@@ -164,11 +164,11 @@ export function SignupPage({ mode = "sign-up" }: { mode?: SignupMode }) {
           <p className={styles.switch}>
             {mode === "sign-up" ? (
               <>
-                Already an affiliate? <Link to={paths.login}>Log in</Link>
+                Already an affiliate? <Link to={paths.login}>Log In</Link>
               </>
             ) : (
               <>
-                New here? <Link to={paths.signup}>Sign up</Link>
+                New here? <Link to={paths.signup}>Sign Up</Link>
               </>
             )}
           </p>
