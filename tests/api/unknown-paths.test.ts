@@ -19,8 +19,11 @@ async function get(path: string): Promise<{ status: number; type: string; body: 
   };
 }
 
-/** What the page's #root holds: the rendered page, without the head (whose tags name the page's address). */
-const rootOf = (html: string) => /<div id="root"( data-shell)?>([\s\S]*)<\/div>\s*<script/.exec(html)?.[2] ?? "";
+/**
+ * What the page's #root holds: the rendered page, without the head (whose tags name the page's address). The
+ * root's own attributes (data-shell, the route's scripts and styles to ask for early) are not its content.
+ */
+const rootOf = (html: string) => /<div id="root"[^>]*>([\s\S]*)<\/div>\s*<script/.exec(html)?.[1] ?? "";
 
 const appRoutes = [
   ...new Set([

@@ -151,10 +151,12 @@ describe("a returning affiliate's dashboard", () => {
           .getByRole("button", { name: "Log out" })
           .click();
         await repeat.waitForURL(`${siteUrl}/`);
-        const left = await repeat.evaluate(() =>
-          Object.keys(localStorage).filter((key) => key.startsWith("lastSeenFigures:")),
-        );
-        expect(left).toEqual([]);
+        // Read once the home page has settled: the app leaving it (a navigation) can still be under way.
+        await expect
+          .poll(() =>
+            repeat.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("lastSeenFigures:"))),
+          )
+          .toEqual([]);
       }
       await repeat.close();
     }

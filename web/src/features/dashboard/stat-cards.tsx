@@ -59,12 +59,16 @@ function seenAt(savedAt: number, now = new Date()): string {
 /**
  * Beside the Last 7 Days heading while the cards show the last figures this device saw (issue 32, item
  * 19): when, and that the live ones are on their way. SPEC.md's headings, labels and values stay as they are.
+ * It keeps to the heading's line (on a phone "— updating…" is for screen readers, a long date ends in "…"),
+ * so the cards below stay where they are when it goes.
  */
 export function FiguresMark({ shown }: { shown: ShownFigures }) {
   if (!shown.stale) return null;
   return (
     <p className={`muted ${styles["figures-mark"]}`} role="status">
-      {shown.savedAt === null ? "Last seen figures" : `Last seen ${seenAt(shown.savedAt)}`} — updating…
+      {shown.savedAt === null ? "Last seen figures" : `Last seen ${seenAt(shown.savedAt)}`}
+      {/* One line beside the heading at every width, so the cards do not move when it goes. */}
+      <span className="visually-hidden-narrow"> — updating…</span>
     </p>
   );
 }
