@@ -4,29 +4,19 @@
  * kept; the phone keeps the cards, and a staff member may choose the cards on a wide screen too.
  */
 import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { staffPage } from "../support/staff-page.ts";
-import { rootDir } from "../../scripts/lib/project.ts";
-import { createAffiliate, refs } from "../support/backend.ts";
-import { launchBrowser } from "../../scripts/lib/browser.ts";
+import type { Page } from "playwright-core";
+import { expect, test } from "vitest";
 import { seriousAccessibilityViolations } from "../support/axe.ts";
+import { createAffiliate, refs } from "../support/backend.ts";
+import { browserForFile, screenshotsDir } from "../support/browser-session.ts";
+import { staffPage } from "../support/staff-page.ts";
 import { affiliateWithPendingPayout } from "../support/users.ts";
 
-const screenshotsDir = path.join(rootDir, "test-results", "advertiser-table");
+const browser = browserForFile();
 const desktop = { width: 1366, height: 900 };
 const phone = { width: 390, height: 844 };
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(screenshotsDir, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const shot = (name: string) => path.join(screenshotsDir, `advertiser-table-${name}.png`);
 
 /** This run's affiliates share a tag in their names, so a search shows them and nobody else's. */
 const tag = `Table ${randomUUID().slice(0, 8)}`;
@@ -64,7 +54,7 @@ test("staff order the table by its columns on the server, open a row into its ca
     }),
   ]);
 
-  const { page, errors } = await staffPage(browser, desktop);
+  const { page, errors } = await staffPage(browser(), desktop);
   await table(page).waitFor();
   await page.getByRole("searchbox").fill(tag);
   await expect.poll(() => rowNames(page)).toEqual([names.alpha, names.bravo, names.charlie]);
@@ -82,7 +72,7 @@ test("staff order the table by its columns on the server, open a row into its ca
   expect(await bravoRow.getByRole("cell").first().getAttribute("title")).toBe(
     "$300.000 per sign-up: above $1.000 is HIGH RISK",
   );
-  await page.screenshot({ path: path.join(screenshotsDir, "table-desktop.png"), fullPage: true });
+  await page.screenshot({ path: shot("table-desktop"), fullPage: true });
 
   // Each column orders the list on the server, most first.
   for (const [column, order] of [
@@ -108,7 +98,7 @@ test("staff order the table by its columns on the server, open a row into its ca
   // A HIGH RISK card opened from its row shows its figures at once; its Collapse closes the row.
   expect(await card.textContent()).toContain("$300.000 · HIGH RISK");
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
-  await page.screenshot({ path: path.join(screenshotsDir, "table-row-open.png"), fullPage: true });
+  await page.screenshot({ path: shot("table-row-open"), fullPage: true });
   await card.getByRole("button", { name: "Collapse" }).click();
   await card.waitFor({ state: "detached" });
 
@@ -148,7 +138,7 @@ test("staff order the table by its columns on the server, open a row into its ca
 
 test("a phone keeps the cards, ordered from a menu", async () => {
   await createAffiliate({ name: `${tag} Phone`, total_clicks: 7, total_sign_ups: 1, total_earnings_cents: 10 });
-  const { page, errors } = await staffPage(browser, phone);
+  const { page, errors } = await staffPage(browser(), phone);
   await page.getByRole("searchbox").fill(`${tag} Phone`);
   await page.getByRole("article", { name: `${tag} Phone` }).waitFor();
   expect(await table(page).count()).toBe(0);
@@ -159,19 +149,19 @@ test("a phone keeps the cards, ordered from a menu", async () => {
   await page.locator('[role="list"][aria-label="Affiliates"][aria-busy="false"]').waitFor();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
-  await page.screenshot({ path: path.join(screenshotsDir, "cards-phone.png") });
+  await page.screenshot({ path: shot("cards-phone") });
   expect(errors).toEqual([]);
 });
 
 test("at the narrowest screen that shows the table, its ten columns fit the page", async () => {
   // 75rem: the table's breakpoint (list-view.tsx); 1,199 px shows the cards.
-  const { page, errors } = await staffPage(browser, { width: 1200, height: 800 });
+  const { page, errors } = await staffPage(browser(), { width: 1200, height: 800 });
   await page.getByRole("searchbox").fill(tag);
   await expect.poll(() => rowNames(page)).toHaveLength(4);
   const [tableBox, toolbarBox] = await Promise.all([table(page).boundingBox(), page.getByRole("search").boundingBox()]);
   expect(tableBox!.x + tableBox!.width).toBeLessThanOrEqual(toolbarBox!.x + toolbarBox!.width + 1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1200);
-  await page.screenshot({ path: path.join(screenshotsDir, "table-narrowest.png") });
+  await page.screenshot({ path: shot("table-narrowest") });
   await page.setViewportSize({ width: 1199, height: 800 });
   await page.getByRole("article").first().waitFor();
   expect(await table(page).count()).toBe(0);
