@@ -3,29 +3,19 @@
  * desktop and phone sizes. A mistyped IBAN is refused on its field in a marketer's words; the right one is
  * saved normalised, shown back in groups of four, and named where Request Payout says where the money goes.
  */
-import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { launchBrowser, newContext } from "../../scripts/lib/browser.ts";
+import { describe, expect, test } from "vitest";
+import { newContext } from "../../scripts/lib/browser.ts";
 import { signInWithEmailLink } from "../../scripts/lib/browser-sign-in.ts";
-import { rootDir } from "../../scripts/lib/project.ts";
 import { seriousAccessibilityViolations } from "../support/axe.ts";
 import { refs, sendMaturedSale } from "../support/backend.ts";
+import { browserForFile, screenshotsDir } from "../support/browser-session.ts";
 import { fieldError, scrollToAccountSections } from "../support/dashboard.ts";
 import { collectPageErrors } from "../support/page-errors.ts";
 import { payoutForm } from "../support/payout-details.ts";
 import { api, createAffiliateUser } from "../support/users.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const screenshots = path.join(rootDir, "test-results", "screenshots");
+const browser = browserForFile();
 
 describe("Bank Transfer (IBAN) in the payout details form", () => {
   test.each([
@@ -38,7 +28,7 @@ describe("Bank Transfer (IBAN) in the payout details form", () => {
       const user = await createAffiliateUser();
       expect((await sendMaturedSale(user.uid, "420")).status).toBe(200);
       expect((await api(user, "POST", "/api/update_paypal_account", payoutForm())).status).toBe(200);
-      const context = await newContext(browser, size);
+      const context = await newContext(browser(), size);
       const page = await context.newPage();
       const errors = collectPageErrors(page);
       await signInWithEmailLink(page, user.email);
@@ -55,10 +45,9 @@ describe("Bank Transfer (IBAN) in the payout details form", () => {
       expect(await page.evaluate(() => document.activeElement?.id)).toBe("iban");
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
-      mkdirSync(screenshots, { recursive: true });
       await page
         .locator("form", { has: page.getByRole("heading", { name: "Payout Details" }) })
-        .screenshot({ path: path.join(screenshots, `dashboard-iban-error-${name}.png`) });
+        .screenshot({ path: path.join(screenshotsDir, `dashboard-iban-error-${name}.png`) });
 
       // Typed as people do (lower case, spaces): saved without them, shown back in groups of four.
       await iban.fill("de89 3704 0044 0532 0130 00");
@@ -86,7 +75,7 @@ describe("Bank Transfer (IBAN) in the payout details form", () => {
         await dialog.getByText("Paid to", { exact: true }).locator("xpath=following-sibling::*[1]").textContent(),
       ).toBe("Bank Transfer (IBAN)Account holder: Erin EndtoendIBAN: DE89 3704 0044 0532 0130 00SWIFT/BIC: COBADEFF");
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
-      await page.screenshot({ path: path.join(screenshots, `dashboard-iban-request-${name}.png`) });
+      await page.screenshot({ path: path.join(screenshotsDir, `dashboard-iban-request-${name}.png`) });
       await dialog.getByRole("button", { name: "Cancel" }).click();
       await dialog.waitFor({ state: "hidden" });
       expect((await refs.payouts().where("uid", "==", user.uid).get()).size).toBe(0);
