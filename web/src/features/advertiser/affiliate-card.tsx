@@ -25,7 +25,8 @@ export function RatingBadge({ label }: { label: RatingLabel }) {
   return <span className={`${styles["affiliate-badge"]} ${ratingClass[label]}`}>{label}</span>;
 }
 
-const money = (dollars: number) => formatDollars(rowCents(dollars));
+/** A summary row's dollars as the card and the table show them: "$1,234.50". */
+export const money = (dollars: number) => formatDollars(rowCents(dollars));
 
 export interface AffiliateCardProps {
   view: AffiliateView;

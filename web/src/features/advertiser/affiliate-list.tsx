@@ -2,19 +2,14 @@ import { formatDollars } from "@domain/money";
 import { paths } from "../../config/paths";
 import { AffiliateCard } from "./affiliate-card";
 import type { AffiliateView } from "./affiliate-view";
-import { useWindowRows } from "./use-window-rows";
+import { useWindowRows, type PagedRows } from "./use-window-rows";
 import styles from "./advertiser.module.css";
 import sectionStyles from "./advertiser-sections.module.css";
 
 const noneRecorded: ReadonlyMap<string, number> = new Map();
 
-export interface AffiliateListProps {
-  /** The rows fetched so far. */
-  views: AffiliateView[];
-  /** Whether the server has more after them: the list asks for them as its end comes into view. */
-  hasMore?: boolean;
-  loadingMore?: boolean;
-  onNeedMore?(): void;
+/** The rows fetched so far and the paging (use-window-rows.ts), and what each affiliate's card does. */
+export interface AffiliateListProps extends PagedRows {
   /** The rows are the previous search's while the new one loads: shown dimmed and marked busy. */
   stale?: boolean;
   /** Whether a HIGH RISK card is open (they start collapsed). */
@@ -39,25 +34,9 @@ const estimate = { folded: 84, open: 300 };
  * scroll and fetched a page at a time (use-window-rows.ts); a line at the end says more are loading.
  */
 export function AffiliateList(list: AffiliateListProps) {
-  const {
-    views,
-    hasMore = false,
-    loadingMore = false,
-    onNeedMore,
-    stale = false,
-    isOpen,
-    recorded = noneRecorded,
-  } = list;
-  const { startRef, scrollMargin, virtualizer, items } = useWindowRows<HTMLDivElement>({
-    fetched: views.length,
-    hasMore,
-    loadingMore,
-    onNeedMore,
-    estimateSize: (index) => {
-      const view = views[index];
-      return view?.highRisk && !isOpen(view.row.user_id) ? estimate.folded : estimate.open;
-    },
-    keyOf: (index) => views[index]?.row.user_id ?? "more",
+  const { views, hasMore = false, stale = false, isOpen, recorded = noneRecorded } = list;
+  const { startRef, scrollMargin, virtualizer, items } = useWindowRows<HTMLDivElement>(list, {
+    estimateSize: (view) => (view?.highRisk && !isOpen(view.row.user_id) ? estimate.folded : estimate.open),
     gap: 12,
   });
 

@@ -6,11 +6,11 @@
  * a row and the card it opens into are measured as one.
  */
 import type { MouseEvent, ReactNode } from "react";
-import { rowCents, type SummaryOrder } from "@domain/advertiser-summary";
+import type { SummaryOrder } from "@domain/advertiser-summary";
 import { formatDollars } from "@domain/money";
 import { formatCount } from "@domain/numbers";
 import { formatEarningsPerSignUp } from "@domain/rating";
-import { RatingBadge } from "./affiliate-card";
+import { money, RatingBadge } from "./affiliate-card";
 import { ListedCard, type AffiliateListProps } from "./affiliate-list";
 import type { AffiliateView } from "./affiliate-view";
 import { ratingReason } from "./rating-reason";
@@ -26,8 +26,6 @@ interface FigureColumn {
   order?: SummaryOrder;
   figure(view: AffiliateView): string;
 }
-
-const money = (dollars: number) => formatDollars(rowCents(dollars));
 
 /** SPEC.md §3's figures of a summary row, with clicks and sales, in the order of a sale's life. */
 const figureColumns: readonly FigureColumn[] = [
@@ -55,18 +53,9 @@ export interface AffiliateTableProps extends AffiliateListProps {
 }
 
 export function AffiliateTable(props: AffiliateTableProps) {
-  const { views, hasMore = false, loadingMore = false, onNeedMore, stale = false, isOpen, onToggle, recorded } = props;
-  const { order, onSort } = props;
-  const { startRef, scrollMargin, virtualizer, items } = useWindowRows<HTMLTableSectionElement>({
-    fetched: views.length,
-    hasMore,
-    loadingMore,
-    onNeedMore,
-    estimateSize: (index) => {
-      const view = views[index];
-      return view && isOpen(view.row.user_id) ? estimate.open : estimate.row;
-    },
-    keyOf: (index) => views[index]?.row.user_id ?? "more",
+  const { views, hasMore = false, stale = false, isOpen, onToggle, recorded, order, onSort } = props;
+  const { startRef, scrollMargin, virtualizer, items } = useWindowRows<HTMLTableSectionElement>(props, {
+    estimateSize: (view) => (view && isOpen(view.row.user_id) ? estimate.open : estimate.row),
   });
   // The rows above and below those in the DOM are stood in for by two spacers of their height.
   const above = (items[0]?.start ?? scrollMargin) - scrollMargin;

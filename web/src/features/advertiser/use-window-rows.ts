@@ -7,41 +7,37 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import type { AffiliateView } from "./affiliate-view";
 
 /** How close to the last row fetched the list asks for the next page, in rows. */
 const fetchAhead = 20;
 
-export interface WindowRowsOptions {
-  /** The rows fetched so far. */
-  fetched: number;
+/** The rows fetched so far and the paging: what the cards and the table are given alike. */
+export interface PagedRows {
+  views: readonly AffiliateView[];
   /** Whether the server has more after them (a last row then says more are loading). */
-  hasMore: boolean;
-  loadingMore: boolean;
+  hasMore?: boolean | undefined;
+  loadingMore?: boolean | undefined;
   onNeedMore?: (() => void) | undefined;
-  /** A row's height before it is measured. */
-  estimateSize(index: number): number;
-  /** A row's key (index `fetched` is the "loading more" row). */
-  keyOf(index: number): string;
-  gap?: number;
 }
 
-export function useWindowRows<E extends HTMLElement>({
-  fetched,
-  hasMore,
-  loadingMore,
-  onNeedMore,
-  estimateSize,
-  keyOf,
-  gap = 0,
-}: WindowRowsOptions) {
+/**
+ * `estimateSize` is a row's height before it is measured (given no view for the "loading more" row); rows
+ * are keyed by the affiliate's uid.
+ */
+export function useWindowRows<E extends HTMLElement>(
+  { views, hasMore = false, loadingMore = false, onNeedMore }: PagedRows,
+  { estimateSize, gap = 0 }: { estimateSize(view: AffiliateView | undefined): number; gap?: number },
+) {
+  const fetched = views.length;
   /** Where the rows start: the element they are laid out from. */
   const startRef = useRef<E>(null);
   const scrollMargin = useOffsetTop(startRef);
   const virtualizer = useWindowVirtualizer({
     count: fetched + (hasMore ? 1 : 0),
     scrollMargin,
-    estimateSize,
-    getItemKey: keyOf,
+    estimateSize: (index) => estimateSize(views[index]),
+    getItemKey: (index) => views[index]?.row.user_id ?? "more",
     overscan: 4,
     gap,
   });
