@@ -7,6 +7,7 @@
 import { writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { personsUserAgent } from "../lib/browser-agent.ts";
 import { rootDir } from "../lib/project.ts";
 import type { BenchContext } from "./lib/context.ts";
 import { elapsed } from "./lib/context.ts";
@@ -30,14 +31,14 @@ const prose = loadProse(import.meta.dirname, "clicks.md");
 
 let visitor = 0;
 /**
- * A new visitor: their own browser and their own address (the click rate limit counts by address, so
+ * A new visitor: their own browser (a person's: a bot's click is counted apart) and their own address (the click rate limit counts by address, so
  * thousands of visitors from the bench's one address would be refused). The bench stands in for Hosting's
  * CDN, which appends the visitor's address to X-Forwarded-For (the emulators trust one hop).
  */
 function newVisitor(): Record<string, string> {
   const n = visitor++;
   return {
-    "User-Agent": `bench-visitor-${process.pid}-${n}`,
+    "User-Agent": personsUserAgent(`bench-visitor-${process.pid}-${n}`),
     "X-Forwarded-For": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
   };
 }

@@ -193,6 +193,7 @@ function linkClickSteps(): Step[] {
               landing: click.landing,
               subIds: { sub1: click.sub1, sub2: click.sub2, sub3: null, sub4: null, sub5: null },
               countAs: click.visitor,
+              bot: false,
             },
             new Date(click.at),
           );

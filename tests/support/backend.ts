@@ -9,6 +9,7 @@ import { defaultSettings } from "../../functions/src/domain/programme-settings.t
 import { db, refs } from "../../functions/src/data/firestore.ts";
 import { withPendingClicks } from "../../functions/src/domain/ledger.ts";
 import { newAffiliate, type AffiliateDoc, type ClickDoc } from "../../functions/src/domain/model.ts";
+import { personsUserAgent } from "../../scripts/lib/browser-agent.ts";
 import { sendEvent, type EventBody } from "../../scripts/lib/events-client.ts";
 import { demoProjectId, emulators } from "../../scripts/lib/project.ts";
 import { completeDetails } from "./payout-details.ts";
@@ -87,7 +88,13 @@ export interface LinkVisit {
    * loopback address `from`: the proxy appends it, and `ip` is not sent.
    */
   edge?: { port: number; from: string };
+  /**
+   * A name for the visitor's browser, sent inside an ordinary browser's user agent (personsUserAgent), so the
+   * visit is a person's: two names are two browsers. "vitest" when not given.
+   */
   userAgent?: string;
+  /** The User-Agent header exactly, instead: a bot's or a headless browser's, counted apart (issue 33). */
+  exactUserAgent?: string;
   method?: "GET" | "HEAD" | "POST";
 }
 
@@ -127,7 +134,7 @@ export function openLink(
         agent: false,
         headers: {
           Host: visit.host ?? `${host}:${port}`,
-          "User-Agent": visit.userAgent ?? "vitest",
+          "User-Agent": visit.exactUserAgent ?? personsUserAgent(visit.userAgent ?? "vitest"),
           ...(forwardedFor ? { "X-Forwarded-For": forwardedFor } : {}),
           ...(visit.forgedFastlyClientIp ? { "Fastly-Client-IP": visit.forgedFastlyClientIp } : {}),
         },

@@ -63,6 +63,10 @@ export const userData = z
     total_earnings: dollars,
     total_sign_ups: z.number(),
     total_clicks: z.number(),
+    total_filtered_clicks: z.number().meta({
+      description:
+        "Clicks by bots and headless browsers, counted apart from total_clicks: they get no click id (docs/tracking.md).",
+    }),
     total_refunds: z.number(),
     total_refunded: dollars,
     last_7_days_signups: z.number(),

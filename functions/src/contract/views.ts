@@ -79,5 +79,8 @@ export const summaryRow = z
       .number()
       .meta({ description: "Clicks as of the last roll-up of the click shards (minutes behind at most)." }),
     total_sales: z.number().meta({ description: "Every sale, first and repeat." }),
+    total_filtered_clicks: z.number().meta({
+      description: "Clicks by bots and headless browsers, counted apart from total_clicks (as of the last roll-up).",
+    }),
   })
   .meta({ id: "SummaryRow" });

@@ -163,8 +163,7 @@ const shardKey = ({ suffix, landing }: Click) =>
   landing === undefined ? trackerKey(suffix) : clickShardKey(suffix, landing);
 
 export function clickIncrement(click: Click) {
-  const shards = refs.clickShards(click.uid).withConverter(null);
-  const ref = shards.doc(String(Math.floor(Math.random() * limits.clickShards)));
+  const ref = randomClickShard(click.uid);
   // Nested maps through set+merge rather than update's dotted paths: tracker keys contain "/".
   const data = {
     clicks: FieldValue.increment(1),
@@ -173,4 +172,27 @@ export function clickIncrement(click: Click) {
     },
   };
   return { ref, data };
+}
+
+/** One of the affiliate's click shards, at random: clicks spread over them (limits.clickShards). */
+function randomClickShard(uid: string) {
+  return refs
+    .clickShards(uid)
+    .withConverter(null)
+    .doc(String(Math.floor(Math.random() * limits.clickShards)));
+}
+
+/**
+ * A click by a bot or a headless browser (issue 33) as a write: counted apart from people's clicks, in the
+ * same shards (so it costs what a click costs and is rolled up with them, exactly once), under `filtered`
+ * by day and advertiser. No tracker or landing page: the affiliate keeps these figures per advertiser only.
+ */
+export function filteredClickIncrement({ uid, advertiser, day }: Pick<Click, "uid" | "advertiser" | "day">) {
+  const data = {
+    // A shard holding only bots' clicks still says how many people's it holds (ClickShardDoc.clicks).
+    clicks: FieldValue.increment(0),
+    filtered_clicks: FieldValue.increment(1),
+    filtered: { [day]: { [advertiser]: FieldValue.increment(1) } },
+  };
+  return { ref: randomClickShard(uid), data };
 }

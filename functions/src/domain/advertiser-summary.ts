@@ -31,6 +31,7 @@ export const summarySourceFields = [
   "custom_terms",
   "fraud_user",
   "total_clicks",
+  "total_filtered_clicks",
   "total_sign_ups",
   "total_sales",
   "total_earnings_cents",
@@ -104,6 +105,11 @@ export interface SummaryRow {
   total_clicks: number;
   /** Every sale, first and repeat (refunded ones included: they were sales). */
   total_sales: number;
+  /**
+   * Clicks by bots and headless browsers (issue 33), counted apart from total_clicks, as of the last roll-up:
+   * staff see how much of an affiliate's traffic is not people's.
+   */
+  total_filtered_clicks: number;
 }
 
 /**
@@ -143,6 +149,7 @@ export function summaryRow(affiliate: SummarySource, programme: ProgrammeTerms, 
     next_payout_at: nextPayoutAllowedAt(affiliate.last_payout, now, rules)?.toISOString() ?? null,
     total_clicks: affiliate.total_clicks,
     total_sales: affiliate.total_sales,
+    total_filtered_clicks: affiliate.total_filtered_clicks,
   };
 }
 

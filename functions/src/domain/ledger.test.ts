@@ -347,3 +347,77 @@ describe("pending clicks", () => {
     expect(withPendingClicks(affiliate, [], now)).toBe(affiliate);
   });
 });
+
+describe("filtered clicks (bots and headless browsers, issue 33)", () => {
+  const links = { promptchan: ["/tw"], cutechat: [], creategirls: [] };
+  const shards = [
+    {
+      clicks: 1,
+      days: { "2026-11-21": { promptchan: { "/tw@default": 1 } } },
+      filtered_clicks: 4,
+      filtered: { "2026-11-21": { promptchan: 3 }, "2026-11-20": { cutechat: 1 } },
+    },
+    { clicks: 0, days: {}, filtered_clicks: 2, filtered: { "2026-11-21": { promptchan: 2, unknown: 7 } } },
+  ];
+
+  test("become changes per day and advertiser, apart from the clicks and with no tracker or landing", () => {
+    expect(pendingClickChanges(shards as never, links)).toEqual([
+      { advertiser: "promptchan", tracker: "/tw", day: "2026-11-21", figures: { clicks: 1 }, landing: "" },
+      { advertiser: "promptchan", tracker: "", day: "2026-11-21", figures: { filtered_clicks: 3 } },
+      { advertiser: "cutechat", tracker: "", day: "2026-11-20", figures: { filtered_clicks: 1 } },
+      { advertiser: "promptchan", tracker: "", day: "2026-11-21", figures: { filtered_clicks: 2 } },
+    ]);
+  });
+
+  test("add to the totals, the advertiser and the day documents, never to clicks, trackers or landings", () => {
+    const shown = withPendingClicks({ ...affiliate, links, total_clicks: 10 }, shards as never, now);
+    expect(shown.total_clicks).toBe(11);
+    expect(shown.total_filtered_clicks).toBe(6);
+    expect(shown.by_advertiser.promptchan).toMatchObject({ clicks: 1, filtered_clicks: 5 });
+    expect(shown.by_advertiser.cutechat).toMatchObject({ clicks: 0, filtered_clicks: 1 });
+    // Per tracker they would grow the affiliate's bounded document (document-size.test.ts): not kept there.
+    expect(shown.trackers.promptchan).toEqual({
+      "/tw": { clicks: 1, sign_ups: 0, sales: 0, earnings_cents: 0, first_sales: 0 },
+    });
+    expect(shown.trackers.cutechat).toEqual({});
+    expect(shown.landings.promptchan).toEqual({ default: { clicks: 1, sign_ups: 0, first_sales: 0 } });
+    expect(shown.recent_days["2026-11-21"]).toEqual({ clicks: 1, sign_ups: 0, sales: 0, earnings_cents: 0 });
+
+    const changes = pendingClickChanges(shards as never, links);
+    expect(dayIncrements(changes, "2026-11-21")).toMatchObject({
+      clicks: 1,
+      filtered_clicks: 5,
+      by_advertiser: { promptchan: { clicks: 1, filtered_clicks: 5 } },
+    });
+    expect(dayIncrements(changes, "2026-11-20")).toMatchObject({
+      clicks: 0,
+      filtered_clicks: 1,
+      by_advertiser: { cutechat: { filtered_clicks: 1 } },
+    });
+  });
+
+  test("build up on what was rolled up before", () => {
+    const stored = withPendingClicks({ ...affiliate, links }, shards as never, now);
+    const again = withPendingClicks(stored, shards as never, now);
+    expect(again.total_filtered_clicks).toBe(12);
+    expect(again.by_advertiser.promptchan.filtered_clicks).toBe(10);
+  });
+
+  test("a sale or a person's click writes no filtered figure, so no document gains a 0 for them", () => {
+    const sale: LedgerChange = {
+      advertiser: "promptchan",
+      tracker: "/tw",
+      day: "2026-11-21",
+      figures: { sales: 1, earnings_cents: 600, clicks: 1 },
+    };
+    const increments = affiliateIncrements([sale], now);
+    expect(increments).not.toHaveProperty("total_filtered_clicks");
+    expect(increments.by_advertiser).toEqual({ promptchan: expect.not.objectContaining({ filtered_clicks: 0 }) });
+    expect(dayIncrements([sale], "2026-11-21")).not.toHaveProperty("filtered_clicks");
+    expect(affiliateIncrements([{ ...sale, figures: { filtered_clicks: 2 } }], now)).toMatchObject({
+      total_filtered_clicks: 2,
+      total_clicks: 0,
+      by_advertiser: { promptchan: { filtered_clicks: 2, clicks: 0 } },
+    });
+  });
+});

@@ -29,6 +29,8 @@ export interface Figures {
   refunds: number;
   /** Sales with repeat index 0: a customer's first payment. */
   first_sales: number;
+  /** Clicks by bots and headless browsers, counted apart from `clicks` (issue 33). */
+  filtered_clicks: number;
 }
 
 /** Figures for one advertiser, tracker and UTC day. */
@@ -102,6 +104,14 @@ export function pendingClickChanges(shards: ClickShardDoc[], links: TrackerLinks
         }
       }
     }
+    // Bots' and headless browsers' clicks: by day and advertiser only, so they touch no tracker or landing.
+    for (const [day, byAdvertiser] of Object.entries(shard.filtered ?? {})) {
+      for (const [advertiser, filtered] of Object.entries(byAdvertiser ?? {})) {
+        if (isAdvertiserId(advertiser) && (filtered ?? 0) > 0) {
+          changes.push({ advertiser, tracker: "", day, figures: { filtered_clicks: filtered } });
+        }
+      }
+    }
   }
   return changes;
 }
@@ -125,13 +135,16 @@ export interface Increments {
 const trackerFields = ["earnings_cents", "sign_ups", "clicks", "sales", "first_sales"] as const;
 const landingFields = ["clicks", "sign_ups", "first_sales"] as const;
 const dayFields = ["clicks", "sign_ups", "sales", "earnings_cents"] as const;
-const advertiserFields = [...trackerFields, "refunded_cents", "refunds"] as const;
+/** A day document's figures: recent_days' and the filtered clicks, which the affiliate keeps only there. */
+const dayDocFields = [...dayFields, "filtered_clicks"] as const;
+const advertiserFields = [...trackerFields, "refunded_cents", "refunds", "filtered_clicks"] as const;
 const totalFields = {
   total_earnings_cents: "earnings_cents",
   total_refunded_cents: "refunded_cents",
   total_refunds: "refunds",
   total_sign_ups: "sign_ups",
   total_clicks: "clicks",
+  total_filtered_clicks: "filtered_clicks",
   total_sales: "sales",
 } as const satisfies Record<string, keyof Figures>;
 
@@ -144,6 +157,16 @@ function node(tree: Increments, ...path: string[]): Increments {
 const touches = (figures: Partial<Figures>, fields: readonly (keyof Figures)[]) =>
   fields.some((field) => (figures[field] ?? 0) !== 0);
 
+/**
+ * Whether a field belongs in a change's increments: every figure does, but the filtered clicks only when the
+ * change carries them, so a sale or a person's click writes no 0 for them (in a day document, or in an
+ * affiliate's written before they were counted: an increment of a missing field starts from 0 all the same).
+ */
+const moves =
+  (figures: Partial<Figures>) =>
+  (field: keyof Figures): boolean =>
+    field !== "filtered_clicks" || figures.filtered_clicks !== undefined;
+
 function addFigures(target: Increments, figures: Partial<Figures>, fields: readonly (keyof Figures)[]): void {
   for (const field of fields) target[field] = ((target[field] as number | undefined) ?? 0) + (figures[field] ?? 0);
 }
@@ -154,7 +177,7 @@ export function affiliateIncrements(changes: LedgerChange[], now: Date): Increme
   const kept = new Set(lastDays(now, recentDaysKept));
   for (const { advertiser, tracker, day, figures, landing, held } of changes) {
     for (const [total, field] of Object.entries(totalFields)) {
-      tree[total] = ((tree[total] as number | undefined) ?? 0) + (figures[field] ?? 0);
+      if (moves(figures)(field)) tree[total] = ((tree[total] as number | undefined) ?? 0) + (figures[field] ?? 0);
     }
     // The advertiser list's keys move with the totals they are made of, in the same write.
     const keys = summaryKeyIncrements({
@@ -166,7 +189,7 @@ export function affiliateIncrements(changes: LedgerChange[], now: Date): Increme
     for (const [key, cents] of Object.entries(keys)) {
       if (cents !== 0) tree[key] = ((tree[key] as number | undefined) ?? 0) + cents;
     }
-    addFigures(node(tree, "by_advertiser", advertiser), figures, advertiserFields);
+    addFigures(node(tree, "by_advertiser", advertiser), figures, advertiserFields.filter(moves(figures)));
     // A refund changes no tracker figure: it must not bring back the key of a tracker removed since its sale.
     if (touches(figures, trackerFields)) {
       addFigures(node(tree, "trackers", advertiser, trackerKey(tracker)), figures, trackerFields);
@@ -227,8 +250,8 @@ export function funnelIncrements(affiliate: Increments): Partial<Record<Advertis
 export function dayIncrements(changes: LedgerChange[], day: DayKey): Increments {
   const tree: Increments = {};
   for (const { advertiser, figures } of changes.filter((change) => change.day === day)) {
-    addFigures(tree, figures, [...dayFields, "refunded_cents"]);
-    addFigures(node(tree, "by_advertiser", advertiser), figures, dayFields);
+    addFigures(tree, figures, [...dayDocFields, "refunded_cents" as const].filter(moves(figures)));
+    addFigures(node(tree, "by_advertiser", advertiser), figures, dayDocFields.filter(moves(figures)));
   }
   return tree;
 }
@@ -270,6 +293,7 @@ export type AffiliatePatch = Pick<
   | "total_refunds"
   | "total_sign_ups"
   | "total_clicks"
+  | "total_filtered_clicks"
   | "total_sales"
   | "by_advertiser"
   | "trackers"
@@ -294,6 +318,7 @@ export function applyToAffiliate(affiliate: AffiliateDoc, changes: LedgerChange[
     total_refunds: next.total_refunds,
     total_sign_ups: next.total_sign_ups,
     total_clicks: next.total_clicks,
+    total_filtered_clicks: next.total_filtered_clicks,
     total_sales: next.total_sales,
     by_advertiser: next.by_advertiser,
     trackers: next.trackers,

@@ -85,6 +85,11 @@ export const defaultLandingKey = "default";
 export interface AdvertiserTotals extends TrackerTotals {
   refunded_cents: Cents;
   refunds: number;
+  /**
+   * Clicks by bots and headless browsers on the advertiser's links, counted apart from `clicks` (issue 33;
+   * docs/tracking.md). Absent from figures recorded before they were, which read as 0.
+   */
+  filtered_clicks?: number;
 }
 
 /** The default (suffix-less) link's key among the trackers; a real tracker always starts with "/". */
@@ -125,6 +130,13 @@ export interface AffiliateDoc extends PayoutDetails, SummaryKeys {
   total_payouts_cents: Cents;
   total_sign_ups: number;
   total_clicks: number;
+  /**
+   * Clicks by bots and headless browsers (a user agent that says so: tracking/bot-traffic.ts), counted
+   * apart: not in total_clicks, and given no click id (issue 33). Kept in total, per advertiser and per day
+   * (the day documents), not per tracker nor in recent_days: the document's bound would grow for a figure
+   * nobody reads there.
+   */
+  total_filtered_clicks: number;
   total_sales: number;
   by_advertiser: Record<AdvertiserId, AdvertiserTotals>;
   /**
@@ -202,6 +214,7 @@ function blankAffiliate(uid: string, email: string, now: Date): AffiliateDoc {
     total_payouts_cents: 0,
     total_sign_ups: 0,
     total_clicks: 0,
+    total_filtered_clicks: 0,
     total_sales: 0,
     by_advertiser: perAdvertiser(emptyAdvertiserTotals),
     trackers: perAdvertiser(() => ({})),
@@ -279,7 +292,9 @@ export interface TransactionDoc {
 export interface DayDoc extends DayFigures {
   date: DayKey;
   refunded_cents: Cents;
-  by_advertiser: Partial<Record<AdvertiserId, DayFigures>>;
+  /** The day's clicks by bots and headless browsers, counted apart (absent on days without any). */
+  filtered_clicks?: number;
+  by_advertiser: Partial<Record<AdvertiserId, DayFigures & { filtered_clicks?: number }>>;
 }
 
 export type PayoutStatus = "pending" | "paid";
@@ -369,6 +384,12 @@ export interface PendingRefundsDoc {
 export interface ClickShardDoc {
   clicks: number;
   days: Record<DayKey, Partial<Record<AdvertiserId, Record<string, number>>>>;
+  /**
+   * Clicks by bots and headless browsers (issue 33), counted apart from `clicks` and `days`: how many, and by
+   * UTC day and advertiser (not by tracker: the affiliate keeps them per advertiser). Absent until one comes.
+   */
+  filtered_clicks?: number;
+  filtered?: Record<DayKey, Partial<Record<AdvertiserId, number>>>;
 }
 
 /**

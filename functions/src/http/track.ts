@@ -1,8 +1,9 @@
 /**
  * GET {link domain}/m/{uid}{suffix}[?landing=...&sub1=...&sub5=...], function `track`'s handler: the HTTP side of a tracking
  * link. It identifies the visitor (by the address the platform saw, http/client-address.ts, never by a header
- * the visitor could set), applies the per-address rate limit and answers the redirect (302) that
- * tracking/track.ts decides, which also counts the click.
+ * the visitor could set), applies the per-address rate limit, tells a bot or a headless browser by its user
+ * agent (tracking/bot-traffic.ts: in memory, no read) and answers the redirect (302) that tracking/track.ts
+ * decides, which also counts the click: a person's, or apart as a bot's.
  */
 import { createHash } from "node:crypto";
 import type { Request, Response } from "express";
@@ -10,6 +11,7 @@ import { visitorSalt } from "../config.js";
 import { parseTrackingPath } from "../domain/affiliate-link.js";
 import { parseSubIds } from "../domain/sub-ids.js";
 import { clickLimiter } from "../rate-limits/limiters.js";
+import { isBotUserAgent } from "../tracking/bot-traffic.js";
 import { followLink } from "../tracking/track.js";
 import { clientAddress } from "./client-address.js";
 
@@ -37,6 +39,8 @@ export async function handleTrack(req: Request, res: Response): Promise<void> {
       subIds: parseSubIds(req.query),
       // A HEAD is a link preview or a checker, not a visitor.
       countAs: req.method === "GET" ? visitor : null,
+      // A bot or a headless browser, by its user agent: counted apart, redirected all the same.
+      bot: isBotUserAgent(req.get("User-Agent")),
     },
     now,
   );

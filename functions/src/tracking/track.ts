@@ -14,7 +14,7 @@ import { findLandingPage } from "../domain/landing-pages.js";
 import type { ClickDoc } from "../domain/model.js";
 import type { SubIds } from "../domain/sub-ids.js";
 import { advertiserForHost, advertiserSettings, type AdvertiserSettings } from "../data/advertiser-config.js";
-import { clickIncrement } from "../data/aggregates.js";
+import { clickIncrement, filteredClickIncrement } from "../data/aggregates.js";
 import { db, refs } from "../data/firestore.js";
 import { knownLinks } from "../data/known-links.js";
 
@@ -32,6 +32,11 @@ export interface LinkVisit {
    * salted with a secret: the click id is derived from it, so it must be unguessable.
    */
   countAs: string | null;
+  /**
+   * Whether the visitor is a bot or a headless browser (tracking/bot-traffic.ts): its click is counted apart
+   * (filtered_clicks), gets no click id and records no click. It is redirected all the same.
+   */
+  bot: boolean;
 }
 
 /**
@@ -53,7 +58,9 @@ export async function followLink(visit: LinkVisit, now: Date): Promise<string> {
     now,
     advertiser.attributionWindowDays,
   );
-  const clickId = visit.countAs === null ? null : await countClick(visit.countAs, click, now);
+  let clickId: string | null = null;
+  if (visit.countAs !== null && visit.bot) await countFilteredClick(click, now);
+  else if (visit.countAs !== null) clickId = await countClick(visit.countAs, click, now);
   return destination(advertiser, link, landing, clickId);
 }
 
@@ -102,5 +109,21 @@ async function countClick(visitor: string, click: ClickDoc, now: Date): Promise<
     // The visitor still gets where they were going, without a click id that names nothing; logged.
     logger.error("track: click not counted", { uid, advertiser, tracker, error });
     return null;
+  }
+}
+
+/**
+ * Counts a bot's or a headless browser's click apart (issue 33): one shard increment, no click record, so no
+ * click id and nothing a conversion could be credited to. Every such request counts (there is no visit
+ * record to tell a repeat by); the per-address rate limit still bounds them. A failed write is logged, and
+ * the visitor redirected all the same.
+ */
+async function countFilteredClick(click: ClickDoc, now: Date): Promise<void> {
+  const { uid, advertiser_id: advertiser, tracker } = click;
+  const { ref, data } = filteredClickIncrement({ uid, advertiser, day: dayKey(now) });
+  try {
+    await ref.set(data, { merge: true });
+  } catch (error) {
+    logger.error("track: filtered click not counted", { uid, advertiser, tracker, error });
   }
 }

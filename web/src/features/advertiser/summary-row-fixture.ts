@@ -33,6 +33,7 @@ export function summaryRowFixture(overrides: Partial<SummaryRow> = {}): SummaryR
     ready_destination: null,
     total_clicks: 120,
     total_sales: 3,
+    total_filtered_clicks: 0,
     ...overrides,
   };
 }
