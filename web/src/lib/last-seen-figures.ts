@@ -16,6 +16,8 @@ export interface DashboardFigures {
     total_payouts_cents: number;
     total_sign_ups: number;
     total_clicks: number;
+    /** Clicks by bots and headless browsers (issue 33); absent from figures kept before they were counted. */
+    total_filtered_clicks?: number;
     total_sales: number;
     total_refunds: number;
     total_refunded_cents: number;
@@ -40,6 +42,8 @@ const counts = (value: unknown, names: string[]): boolean =>
   value !== null &&
   names.every((name) => Number.isSafeInteger((value as Record<string, unknown>)[name]));
 
+const optionalCount = (value: unknown): boolean => value === undefined || Number.isSafeInteger(value);
+
 /** A stored entry, or undefined when it is missing or not in the shape this build writes. */
 function parse(text: string | null, uid: string): Stored | undefined {
   if (!text) return undefined;
@@ -58,7 +62,8 @@ function parse(text: string | null, uid: string): Stored | undefined {
         "total_sales",
         "total_refunds",
         "total_refunded_cents",
-      ]);
+      ]) &&
+      optionalCount(stored.figures.allTime.total_filtered_clicks);
     return ok ? stored : undefined;
   } catch {
     return undefined;

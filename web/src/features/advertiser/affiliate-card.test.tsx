@@ -73,7 +73,14 @@ describe("the affiliate card's figures", () => {
     const terms = within(card("Dana Demo"))
       .getAllByRole("term")
       .map((term) => term.textContent);
-    expect(terms.slice(-3)).toEqual(["Earnings per sign-up", "Clicks", "Sales"]);
+    expect(terms.slice(-4, -1)).toEqual(["Earnings per sign-up", "Clicks", "Sales"]);
     expect(within(card("Dana Demo")).getByText("1,313")).toBeTruthy();
+  });
+
+  test("then the clicks filtered as bots' (issue 33), counted apart from Clicks", () => {
+    render(<Card row={summaryRowFixture({ name: "Dana Demo", total_clicks: 1_313, total_filtered_clicks: 2_048 })} />);
+    const terms = within(card("Dana Demo")).getAllByRole("term");
+    expect(terms.at(-1)?.textContent).toBe("Filtered clicks (bots)");
+    expect(terms.at(-1)?.nextElementSibling?.textContent).toBe("2,048");
   });
 });

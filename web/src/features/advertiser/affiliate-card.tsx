@@ -113,6 +113,8 @@ export function AffiliateCard({
             {/* After SPEC.md's figures: what the list can also be ordered by (issue 32). */}
             <Stat label="Clicks">{formatCount(row.total_clicks)}</Stat>
             <Stat label="Sales">{formatCount(row.total_sales)}</Stat>
+            {/* Issue 33: bots' and headless browsers' clicks, counted apart from Clicks, with no click id. */}
+            <Stat label="Filtered clicks (bots)">{formatCount(row.total_filtered_clicks)}</Stat>
           </dl>
           {row.pending_destination ? <PayTo destination={row.pending_destination} /> : null}
           <div className={styles["affiliate-actions"]}>

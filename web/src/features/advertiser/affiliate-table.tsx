@@ -24,12 +24,28 @@ import styles from "./affiliate-table.module.css";
 interface FigureColumn {
   header: string;
   order?: SummaryOrder;
-  figure(view: AffiliateView): string;
+  figure(view: AffiliateView): ReactNode;
+}
+
+/**
+ * The clicks, and under them the bots' and headless browsers' counted apart (issue 33), when there are any:
+ * beside the figure they were kept out of, so the table needs no eleventh column.
+ */
+function clicksFigure({ row }: AffiliateView): ReactNode {
+  if (row.total_filtered_clicks === 0) return formatCount(row.total_clicks);
+  return (
+    <>
+      {formatCount(row.total_clicks)}
+      <span className={styles.filtered} title="Clicks by bots and headless browsers, not counted in Clicks">
+        {formatCount(row.total_filtered_clicks)} filtered
+      </span>
+    </>
+  );
 }
 
 /** SPEC.md §3's figures of a summary row, with clicks and sales, in the order of a sale's life. */
 const figureColumns: readonly FigureColumn[] = [
-  { header: "Clicks", order: "clicks", figure: ({ row }) => formatCount(row.total_clicks) },
+  { header: "Clicks", order: "clicks", figure: clicksFigure },
   { header: "Sign-ups", order: "sign_ups", figure: ({ row }) => formatCount(row.total_sign_ups) },
   { header: "Sales", order: "sales", figure: ({ row }) => formatCount(row.total_sales) },
   { header: "Earnings", order: "earnings", figure: ({ row }) => money(row.total_earnings) },

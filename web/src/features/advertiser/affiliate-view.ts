@@ -46,11 +46,16 @@ const csvHeader = [
   // Added after the first export's columns (issue 32's table), so a sheet reading columns by place still works.
   "total_clicks",
   "total_sales",
+  // Issue 33: last, so a sheet reading the columns before by place still works.
+  "total_filtered_clicks",
 ];
 
 const dollars = (value: number) => formatDollarsFixed(rowCents(value));
 
-/** The summary as CSV (RFC 4180): SPEC.md §3's fields in dollars with 2 decimals, the rating, then clicks and sales. */
+/**
+ * The summary as CSV (RFC 4180): SPEC.md §3's fields in dollars with 2 decimals, the rating, then clicks and
+ * sales, then the clicks filtered as bots'.
+ */
 export function summaryCsv(views: readonly AffiliateView[]): string {
   return toCsv(
     csvHeader,
@@ -78,6 +83,7 @@ export function summaryCsv(views: readonly AffiliateView[]): string {
       row.fraud_user,
       row.total_clicks,
       row.total_sales,
+      row.total_filtered_clicks,
     ]),
   );
 }

@@ -37,3 +37,16 @@ test("live figures carry no mark", () => {
   expect(sections(container)).toEqual(["live", "live"]);
   expect(container.querySelectorAll('section[aria-busy="true"]')).toHaveLength(0);
 });
+
+test("All Time's clicks say beside them how many were filtered as bots' (issue 33), and nothing when none were", () => {
+  const filtered = figuresOf(affiliate({ total_clicks: 90, total_filtered_clicks: 1_500 }), now);
+  const { container } = render(<FigureSections shown={{ figures: filtered, stale: false }} />);
+  const allTime = container.querySelector('section[aria-labelledby="all-time"]')!;
+  const clicks = [...allTime.querySelectorAll("span")].find((span) => span.textContent === "Clicks")!;
+  // SPEC.md's label and figure as they were; the note after them.
+  expect(clicks.nextElementSibling?.textContent).toBe("90");
+  expect(clicks.nextElementSibling?.nextElementSibling?.textContent).toBe("1,500 filtered (bots)");
+  cleanup();
+  render(<FigureSections shown={{ figures, stale: false }} />);
+  expect(screen.queryByText(/filtered \(bots\)/)).toBeNull();
+});

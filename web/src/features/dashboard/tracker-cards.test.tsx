@@ -45,3 +45,30 @@ describe("the tracker rows' expand cue", () => {
     await waitFor(() => expect(defaultRow!.querySelector("summary")!.getAttribute("aria-expanded")).toBe("true"));
   });
 });
+
+describe("the clicks filtered as bots' (issue 33)", () => {
+  const withFiltered = (promptchan: number) => {
+    const base = affiliateFixture();
+    return affiliateFixture({
+      by_advertiser: {
+        ...base.by_advertiser,
+        promptchan: { ...base.by_advertiser.promptchan, filtered_clicks: promptchan },
+      },
+    });
+  };
+
+  test("are said under the advertiser's trackers, apart from their clicks", () => {
+    const { container } = render(<TrackerCards advertiser="promptchan" affiliate={withFiltered(1_234)} />);
+    expect(container.textContent).toContain(
+      "1,234 filtered (bots): clicks on your Promptchan links by bots and headless browsers, not counted in the clicks above.",
+    );
+  });
+
+  test("are another advertiser's, or none: nothing is said", () => {
+    const other = render(<TrackerCards advertiser="cutechat" affiliate={withFiltered(1_234)} />);
+    expect(other.container.textContent).not.toContain("filtered");
+    cleanup();
+    const none = render(<TrackerCards advertiser="promptchan" affiliate={withFiltered(0)} />);
+    expect(none.container.textContent).not.toContain("filtered");
+  });
+});

@@ -28,6 +28,8 @@ export function trackerName(key: string): string {
 /** SPEC.md §2: per-tracker collapsible cards, with the funnel from clicks to sales (beyond SPEC). */
 export function TrackerCards({ affiliate, advertiser }: { affiliate: AffiliateDoc; advertiser: AdvertiserId }) {
   const trackers = trackerRows(affiliate.trackers[advertiser] ?? {}, affiliate.links[advertiser] ?? []);
+  // Issue 33: kept per advertiser, not per tracker (the affiliate's document is bounded).
+  const filtered = affiliate.by_advertiser[advertiser]?.filtered_clicks ?? 0;
   return (
     <section aria-labelledby="trackers" className={styles["dashboard-section"]}>
       <h2 id="trackers">Trackers · {advertisers[advertiser].name}</h2>
@@ -40,6 +42,12 @@ export function TrackerCards({ affiliate, advertiser }: { affiliate: AffiliateDo
           ))}
         </div>
       )}
+      {filtered > 0 ? (
+        <p className={`muted ${styles.small}`}>
+          {formatCount(filtered)} filtered (bots): clicks on your {advertisers[advertiser].name} links by bots and
+          headless browsers, not counted in the clicks above.
+        </p>
+      ) : null}
     </section>
   );
 }
