@@ -113,6 +113,14 @@ export const trustedProxyHops = defineInt("TRUSTED_PROXY_HOPS", {
 export const visitorSalt = defineSecret("VISITOR_SALT");
 
 /**
+ * Keys the hash that names a payout destination in the server-only index of who shares one (issue 33), so
+ * the index never holds a destination and a copy of it cannot be matched against guessed e-mails or
+ * accounts. Its own secret, not the visitor's: each can be rotated without the other (a new value needs
+ * `npm run migrate:payout-destinations` to rebuild the index).
+ */
+export const payoutDestinationSalt = defineSecret("PAYOUT_DESTINATION_SALT");
+
+/**
  * Rate limits per minute (configuration: the deploy asks for them, the emulators read .env.<project>): API
  * calls per signed-in caller, link clicks per address, events per advertiser, postbacks with a wrong token
  * per address.

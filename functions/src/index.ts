@@ -4,6 +4,7 @@ import { onSchedule } from "firebase-functions/scheduler";
 import { onTaskDispatched } from "firebase-functions/tasks";
 import {
   eventSigningSecrets,
+  payoutDestinationSalt,
   postbackCalls,
   postbackDelivery,
   postbackUrlRules,
@@ -36,7 +37,7 @@ setGlobalOptions({ region: "us-central1", maxInstances: 50 });
 
 /** The product API: Hosting rewrites /api/** here. */
 export const api = onRequest(
-  { memory: "512MiB", concurrency: 80, secrets: [eventSigningSecrets] },
+  { memory: "512MiB", concurrency: 80, secrets: [eventSigningSecrets, payoutDestinationSalt] },
   async (req, res) => {
     (await apiApp())(req, res);
   },

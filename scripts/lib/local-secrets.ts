@@ -14,6 +14,7 @@ export const demoSecrets = {
     creategirls: "demo-events-secret-creategirls",
   },
   VISITOR_SALT: "demo-visitor-salt",
+  PAYOUT_DESTINATION_SALT: "demo-payout-destination-salt",
 };
 
 export const localSecretsFile = path.join(rootDir, "functions", ".secret.local");
@@ -22,7 +23,8 @@ export function ensureLocalSecrets(): void {
   const content =
     "# Demo secrets for the Functions emulator, written by scripts/lib/local-secrets.ts. Not for production.\n" +
     `EVENT_SIGNING_SECRETS='${JSON.stringify(demoSecrets.EVENT_SIGNING_SECRETS)}'\n` +
-    `VISITOR_SALT='${demoSecrets.VISITOR_SALT}'\n`;
+    `VISITOR_SALT='${demoSecrets.VISITOR_SALT}'\n` +
+    `PAYOUT_DESTINATION_SALT='${demoSecrets.PAYOUT_DESTINATION_SALT}'\n`;
   if (existsSync(localSecretsFile) && readFileSync(localSecretsFile, "utf8") === content) return;
   writeFileSync(localSecretsFile, content);
 }

@@ -152,6 +152,17 @@ const table: Row[] = [
     expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },
   },
   {
+    // Who else uses the owner's payout destination (issue 33): staff only, never the affiliate themselves.
+    endpoint: "/api/shared_payout_destination?user_id=",
+    method: "GET",
+    send: (caller) =>
+      api(caller, "GET", `/api/shared_payout_destination?user_id=${users.owner.uid}`).then(({ status, json }) => ({
+        status,
+        error: json.error,
+      })),
+    expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },
+  },
+  {
     // Reinstating an affiliate who is not suspended: allowed callers change nothing and say so.
     endpoint: "/api/set_suspension",
     method: "POST",

@@ -214,6 +214,16 @@ test("the advertiser page's lists and reports", async () => {
   success("GET /api/affiliates", await call("GET /api/affiliates", staff, { limit: "20" }));
   refusal("GET /api/affiliates", await call("GET /api/affiliates", staff, { limit: "0" }), 400);
 
+  success(
+    "GET /api/shared_payout_destination",
+    await call("GET /api/shared_payout_destination", staff, { user_id: affiliate.uid }),
+  );
+  refusal(
+    "GET /api/shared_payout_destination",
+    await call("GET /api/shared_payout_destination", affiliate, { user_id: affiliate.uid }),
+    403,
+  );
+
   success("GET /api/overdue_refunds", await call("GET /api/overdue_refunds", staff, { limit: "5" }));
   refusal("GET /api/overdue_refunds", await call("GET /api/overdue_refunds", affiliate), 403);
 

@@ -1,5 +1,5 @@
 import { serverDoc } from "../support/rules-factories.ts";
-import { documentOperations, accessMatrix, useRulesSuite, type AccessTable } from "../support/rules-matrix.ts";
+import { documentOperations, accessMatrix, noClientAccess, useRulesSuite } from "../support/rules-matrix.ts";
 
 // Only the Cloud Functions (Admin SDK, which bypasses the rules) touch these; so does any path no rule names,
 // including one nested under a readable document.
@@ -34,14 +34,6 @@ const suite = useRulesSuite(
   Object.fromEntries(serverOnly.map((collection) => [`${collection}/doc-1`, serverDoc()])),
 );
 
-const noClient: AccessTable<"get" | "list" | "create" | "update" | "delete"> = {
-  anonymous: { get: "deny", list: "deny", create: "deny", update: "deny", delete: "deny" },
-  owner: { get: "deny", list: "deny", create: "deny", update: "deny", delete: "deny" },
-  otherAffiliate: { get: "deny", list: "deny", create: "deny", update: "deny", delete: "deny" },
-  staff: { get: "deny", list: "deny", create: "deny", update: "deny", delete: "deny" },
-  admin: { get: "deny", list: "deny", create: "deny", update: "deny", delete: "deny" },
-};
-
 for (const collection of serverOnly) {
   accessMatrix(
     suite,
@@ -53,6 +45,6 @@ for (const collection of serverOnly) {
       create: serverDoc(),
       update: { value: 2 },
     }),
-    noClient,
+    noClientAccess,
   );
 }

@@ -11,12 +11,16 @@ import { withPendingClicks } from "../../functions/src/domain/ledger.ts";
 import { newAffiliate, type AffiliateDoc, type ClickDoc } from "../../functions/src/domain/model.ts";
 import { personsUserAgent } from "../../scripts/lib/browser-agent.ts";
 import { sendEvent, type EventBody } from "../../scripts/lib/events-client.ts";
+import { demoSecrets } from "../../scripts/lib/local-secrets.ts";
 import { demoProjectId, emulators } from "../../scripts/lib/project.ts";
 import { completeDetails } from "./payout-details.ts";
 
 // The functions' Firestore client initialises the Admin SDK (on first use) from the environment, as in
 // production; emulators:exec points it at the emulators.
 process.env.GCLOUD_PROJECT ??= demoProjectId;
+// The services a test calls in its own process (requestPayout, ...) key the payout destinations' index
+// with the salt the emulated functions have.
+process.env.PAYOUT_DESTINATION_SALT ??= demoSecrets.PAYOUT_DESTINATION_SALT;
 
 export { db, refs };
 

@@ -45,6 +45,15 @@ export type Operation = (db: ClientDb) => Promise<unknown>;
 /** What each actor may do: actor × operation → allow or deny. */
 export type AccessTable<Op extends string> = Record<Actor, Record<Op, Access>>;
 
+/** A server-only collection's table: no actor may do anything with it. */
+export const noClientAccess: AccessTable<DocumentOperation> = {
+  anonymous: { get: "deny", list: "deny", create: "deny", update: "deny", delete: "deny" },
+  owner: { get: "deny", list: "deny", create: "deny", update: "deny", delete: "deny" },
+  otherAffiliate: { get: "deny", list: "deny", create: "deny", update: "deny", delete: "deny" },
+  staff: { get: "deny", list: "deny", create: "deny", update: "deny", delete: "deny" },
+  admin: { get: "deny", list: "deny", create: "deny", update: "deny", delete: "deny" },
+};
+
 export interface RulesSuite {
   /** The Firestore of a client signed in as `actor` (only inside a test: the environment starts in beforeAll). */
   as(actor: Actor): ClientDb;

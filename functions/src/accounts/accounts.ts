@@ -9,6 +9,7 @@ import { searchKeysOf } from "../domain/summary-keys.js";
 import { isUsableTracker, normalizeTracker } from "../domain/tracker.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { writeLinks } from "../data/aggregates.js";
+import { readDestinationMove } from "../data/payout-destinations.js";
 import { db, refs } from "../data/firestore.js";
 import { settingsInForce } from "../data/programme-settings.js";
 import { ApiError } from "../errors.js";
@@ -86,14 +87,21 @@ function changeLinks(uid: string, advertiser: AdvertiserId, change: (links: stri
   });
 }
 
-/** Stores validated payout details (update_paypal_account). */
-export async function updatePayoutDetails(uid: string, details: PayoutDetails): Promise<void> {
-  const affiliate = await getAffiliateOrThrow(uid);
-  refuseSuspended(affiliate);
-  // The name is searched by (domain/summary-keys.ts): its prefixes change with it.
-  const search_keys = searchKeysOf({ uid, email: affiliate.email, name: details.name });
-  await refs
-    .affiliate(uid)
-    .withConverter(null)
-    .update({ ...details, search_keys });
+/**
+ * Stores validated payout details (update_paypal_account), and in the same transaction moves the affiliate
+ * to their destination's entry in the index of shared payout destinations (data/payout-destinations.ts).
+ */
+export async function updatePayoutDetails(uid: string, details: PayoutDetails, now: Date): Promise<void> {
+  await db().runTransaction(
+    async (tx) => {
+      const affiliate = await getAffiliateOrThrow(uid, tx);
+      refuseSuspended(affiliate);
+      const destination = await readDestinationMove(tx, uid, details, now);
+      // The name is searched by (domain/summary-keys.ts): its prefixes change with it.
+      const search_keys = searchKeysOf({ uid, email: affiliate.email, name: details.name });
+      tx.update(refs.affiliate(uid).withConverter(null), { ...details, search_keys });
+      destination.write();
+    },
+    { maxAttempts: limits.transactionAttempts },
+  );
 }

@@ -10,6 +10,7 @@ import { payoutRulesOf } from "../domain/programme-settings.js";
 import { listShape, type ListField, type ListFilters, type ListShape } from "../domain/affiliate-list.js";
 import { matchesSearch, searchKeyLength, searchKeyOf, normalizeSearch } from "../domain/summary-keys.js";
 import { refs } from "../data/firestore.js";
+import { sharingCounts } from "../data/payout-destinations.js";
 import { programmeTermsNow } from "../data/programme-settings.js";
 import { ApiError } from "../errors.js";
 import { maskedAffiliate } from "./summary.js";
@@ -26,6 +27,8 @@ export interface AffiliateListPage {
   next: string | null;
   /** How many affiliates match, or null where only reading them all could tell (the ready filter). */
   matching: number | null;
+  /** For the page's affiliates who share their payout destination, how many others use it (issue 33). */
+  sharedDestinations: Record<string, number>;
 }
 
 /** The most rows a page may ask for. */
@@ -141,7 +144,7 @@ export async function loadAffiliatePage(
   now: Date,
   { count = true } = {},
 ): Promise<AffiliateListPage> {
-  if (request.pending && request.ready) return { rows: [], next: null, matching: 0 };
+  if (request.pending && request.ready) return { rows: [], next: null, matching: 0, sharedDestinations: {} };
   const programme = await programmeTermsNow(now);
   const plan = listPlan(request, payoutRulesOf(programme).minimumCents);
   const perRow = checkedPerRow(request);
@@ -160,7 +163,9 @@ export async function loadAffiliatePage(
           .get()
           .then((answer) => answer.data().count),
   ]);
-  return { ...scan, matching };
+  // The page's rows are in hand: the signal is read for them at once, a query per 30, not a read per row.
+  const sharedDestinations = scan.rows.length === 0 ? {} : await sharingCounts(scan.rows.map((row) => row.user_id));
+  return { ...scan, matching, sharedDestinations };
 }
 
 /** A page Firestore's filters say exactly: one read of the page and one more row, to know whether more follow. */

@@ -5,6 +5,7 @@ import { advertiserIds } from "../domain/advertisers.js";
 import { maxBatchSize } from "../domain/payout-batch.js";
 import { MoneyFormatError, parseDollars } from "../domain/money.js";
 import { payoutTypes } from "../domain/payout-details.js";
+import { destinationKinds, maxNamedPerDestination, type DestinationKind } from "../domain/shared-destination.js";
 import {
   advertiserId,
   countParam,
@@ -29,6 +30,8 @@ export const pageLimits = {
   overdueRefunds: { default: 50, max: 200 },
 } as const;
 
+const destinationKindNames = Object.keys(destinationKinds) as [DestinationKind, ...DestinationKind[]];
+
 // --- answers ----------------------------------------------------------------------------------------------
 
 /** GET /api/affiliates: one page of the advertiser list. */
@@ -43,8 +46,32 @@ export const affiliatePage = z
       .strictObject({ affiliates: z.number(), pending_payouts: z.number() })
       .optional()
       .meta({ description: "The programme's counts, with the first page only." }),
+    shared_payout_destinations: z.record(z.string(), z.number().int().positive()).meta({
+      description:
+        "Issue 33's signal: for each affiliate of this page whose payout destination (Wise e-mail, TRON address, bank account or IBAN, normalised) other affiliates also use, how many others do; affiliates who share none are left out. GET /api/shared_payout_destination names them.",
+    }),
   })
   .meta({ id: "AffiliatePage" });
+
+/** GET /api/shared_payout_destination: who else uses an affiliate's payout destination (issue 33). */
+export const sharedPayoutDestination = z
+  .strictObject({
+    user_id: z.string(),
+    kind: z
+      .enum(destinationKindNames)
+      .nullable()
+      .meta({ description: "What is shared (never the destination itself); null when nothing is." }),
+    others: z
+      .array(z.strictObject({ user_id: z.string(), name: z.string(), email: z.string() }))
+      .meta({ description: "The other affiliates using it, in the order they came to it." }),
+    more: z
+      .number()
+      .int()
+      .meta({
+        description: `How many others use it besides those named (an entry names at most ${maxNamedPerDestination}).`,
+      }),
+  })
+  .meta({ id: "SharedPayoutDestination" });
 
 /** POST /api/record_payout: the payout recorded as paid, and the affiliate's row after it. */
 export const recordedPayout = z
@@ -178,6 +205,7 @@ export type PayoutBatch = z.output<typeof payoutBatch>;
 export type IssuedPayout = z.output<typeof issuedPayout>;
 export type SuspensionResult = z.output<typeof suspensionResult>;
 export type ProgrammeReport = z.output<typeof programmeReport>;
+export type SharedPayoutDestination = z.output<typeof sharedPayoutDestination>;
 
 export const advertiserApi = {
   "GET /api/check_advertiser": {
@@ -226,6 +254,16 @@ export const advertiserApi = {
         }),
     }),
     response: affiliatePage,
+    refusals: staffOnly,
+  },
+  "GET /api/shared_payout_destination": {
+    summary: "Who else uses an affiliate's payout destination (issue 33: one person, several accounts).",
+    description:
+      "From the server-only index kept when payout details are saved; the destination itself is never stored there nor answered. Affiliates never see this.",
+    tag: "Advertiser",
+    access: "staff",
+    query: z.strictObject({ user_id: uidField }),
+    response: sharedPayoutDestination,
     refusals: staffOnly,
   },
   "POST /api/record_payout": {

@@ -50,6 +50,10 @@ export const collections = {
   funnelShards: "funnel_shards",
   /** tracker_funnels/{advertiser}_{uid}_{tracker}: each affiliate's tracker's funnel (server-only). */
   trackerFunnels: "tracker_funnels",
+  /** payout_destinations/{salted hash}: who uses each payout destination (domain/shared-destination.ts). */
+  payoutDestinations: "payout_destinations",
+  /** payout_destination_members/{uid}: which of those entries an affiliate is in (server-only). */
+  payoutDestinationMembers: "payout_destination_members",
 } as const;
 
 /** A tracker's figures (SPEC.md §3: total_earnings, total_sign_ups, total_clicks, total_sales). */

@@ -62,6 +62,13 @@ export const emptyPayoutDetails: PayoutDetails = {
 
 export type DetailField = Exclude<keyof PayoutDetails, "payout_type">;
 
+/** Just the payout details of a document that holds them (an affiliate). */
+export function payoutDetailsOf(source: PayoutDetails): PayoutDetails {
+  return Object.fromEntries(
+    (Object.keys(emptyPayoutDetails) as (keyof PayoutDetails)[]).map((field) => [field, source[field]]),
+  ) as unknown as PayoutDetails;
+}
+
 /** Each field's label on the details form, used in every message about it. */
 export const detailLabels: Record<DetailField, string> = {
   name: "Full Name",

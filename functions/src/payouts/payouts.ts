@@ -3,7 +3,7 @@ import { limits } from "../config.js";
 import { payableOf } from "../domain/balance.js";
 import { newInvoice } from "../domain/invoice.js";
 import type { AffiliateDoc, InvoiceSnapshot, PayoutDoc } from "../domain/model.js";
-import { emptyPayoutDetails, type PayoutDetails } from "../domain/payout-details.js";
+import { payoutDetailsOf, type PayoutDetails } from "../domain/payout-details.js";
 import {
   daysText,
   minimumPayoutText,
@@ -17,6 +17,7 @@ import { mailDoc, mailIds, payoutIssuedMail, payoutRequestedMail } from "../doma
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { db, refs } from "../data/firestore.js";
 import { stageMail } from "../data/mail.js";
+import { readDestinationMove } from "../data/payout-destinations.js";
 import { programmeTermsNow } from "../data/programme-settings.js";
 import { ApiError, type ErrorCode } from "../errors.js";
 
@@ -73,14 +74,7 @@ export function requestPayout(uid: string, details: PayoutDetails, now: Date): P
  * same rules, and an e-mail that says it was issued for them.
  */
 export function issuePayout(uid: string, now: Date): Promise<InvoiceSnapshot> {
-  return makePayout(uid, (affiliate) => detailsOf(affiliate), now, "payout_issued");
-}
-
-/** The payout details stored on the affiliate. */
-function detailsOf(affiliate: AffiliateDoc): PayoutDetails {
-  return Object.fromEntries(
-    (Object.keys(emptyPayoutDetails) as (keyof PayoutDetails)[]).map((field) => [field, affiliate[field]]),
-  ) as unknown as PayoutDetails;
+  return makePayout(uid, payoutDetailsOf, now, "payout_issued");
 }
 
 async function makePayout(
@@ -100,6 +94,8 @@ async function makePayout(
       const counter = await tx.get(refs.invoiceCounter());
       const details = detailsFor(affiliate);
       refuseIfIneligible(affiliate, details, now, rules, message);
+      // The request stores the details it was made with: the index of shared destinations follows them.
+      const destination = await readDestinationMove(tx, uid, details, now);
 
       const sequence = ((counter.data()?.last as number | undefined) ?? 0) + 1;
       const amount = payableOf(affiliate, now);
@@ -121,6 +117,7 @@ async function makePayout(
         pending_payout_id: invoice.invoice_number,
         latest_invoice: invoice,
       });
+      destination.write();
       const to = details.invoice_email || affiliate.email;
       const mail = cause === "payout_issued" ? payoutIssuedMail(invoice) : payoutRequestedMail(invoice);
       stageMail(tx, mailIds.payoutRequested(invoice.invoice_number), mailDoc(to, mail, cause, uid, now));

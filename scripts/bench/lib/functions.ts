@@ -18,6 +18,7 @@ function functionsEnvironment(): void {
   process.env.GCLOUD_PROJECT ??= demoProjectId;
   process.env.EVENT_SIGNING_SECRETS ??= JSON.stringify(demoSecrets.EVENT_SIGNING_SECRETS);
   process.env.VISITOR_SALT ??= demoSecrets.VISITOR_SALT;
+  process.env.PAYOUT_DESTINATION_SALT ??= demoSecrets.PAYOUT_DESTINATION_SALT;
   for (const name of [".env", `.env.${demoProjectId}`, ".env.local"]) {
     const file = path.join(rootDir, "functions", name);
     if (!existsSync(file)) continue;

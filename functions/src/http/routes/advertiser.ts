@@ -5,6 +5,7 @@ import { loadPayoutHistory } from "../../advertiser/payout-history.js";
 import { createBatch, loadBatch, runBatch } from "../../advertiser/payout-batch.js";
 import { recordPayout } from "../../advertiser/record-payout.js";
 import { setSuspension } from "../../advertiser/suspension.js";
+import { loadSharedDestination } from "../../advertiser/shared-destination.js";
 import { loadSummaryPage } from "../../advertiser/summary.js";
 import { isWholeProgramme, loadAffiliateCounts, loadAffiliatePage } from "../../advertiser/affiliate-pages.js";
 import { advertiserApi as api, pageLimits } from "../../contract/advertiser.js";
@@ -58,7 +59,20 @@ advertiserRoutes.get("/affiliates", requireCaller, requireStaff, async (req, res
     first ? loadAffiliateCounts() : undefined,
   ]);
   const matching = whole && totals ? totals.affiliates : page.matching;
-  reply(res, route, { affiliates: page.rows, next: page.next, matching, ...(totals ? { totals } : {}) });
+  reply(res, route, {
+    affiliates: page.rows,
+    next: page.next,
+    matching,
+    ...(totals ? { totals } : {}),
+    shared_payout_destinations: page.sharedDestinations,
+  });
+});
+
+// GET /api/shared_payout_destination: who else uses the affiliate's payout destination (issue 33).
+advertiserRoutes.get("/shared_payout_destination", requireCaller, requireStaff, async (req, res) => {
+  const route = api["GET /api/shared_payout_destination"];
+  const { user_id } = parseQuery(route.query, req);
+  reply(res, route, await loadSharedDestination(user_id));
 });
 
 // POST /api/record_payout: records the affiliate's pending payout as paid, once.

@@ -14,7 +14,7 @@ export const payoutRoutes = Router();
 payoutRoutes.post("/update_paypal_account", requireCaller, async (req, res) => {
   const route = api["POST /api/update_paypal_account"];
   const details = parseBody(route.body, req);
-  await updatePayoutDetails(callerOf(req).uid, details);
+  await updatePayoutDetails(callerOf(req).uid, details, new Date());
   reply(res, route, { status: "updated", message: "Details successfully updated." });
 });
 

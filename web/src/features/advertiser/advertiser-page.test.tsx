@@ -61,6 +61,7 @@ async function fakeAffiliatePage(
     affiliates: matching.slice(start, end),
     next: end < matching.length ? String(end) : null,
     matching: filters.ready ? null : matching.length,
+    shared_payout_destinations: {},
     ...(after === null
       ? {
           totals: {
