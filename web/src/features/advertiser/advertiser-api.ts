@@ -47,6 +47,14 @@ export function fetchAffiliatePage(
   });
 }
 
+/** Who else uses the affiliate's payout destination (issue 33), for their card. */
+export function fetchSharedDestination(
+  user: User,
+  uid: string,
+): Promise<ApiAnswer<"GET", "/api/shared_payout_destination">> {
+  return callApi(user, "GET", "/api/shared_payout_destination", { user_id: uid });
+}
+
 /** Records the row's pending payout, for the pending amount (the server refuses any other). */
 export function recordPayout(user: User, row: SummaryRow): Promise<ApiAnswer<"POST", "/api/record_payout">> {
   return callApi(user, "POST", "/api/record_payout", {

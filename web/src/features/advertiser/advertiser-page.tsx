@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { formatCount } from "@domain/numbers";
-import { NavLink, Outlet, useOutletContext } from "react-router-dom";
+import { NavLink, Outlet, useOutletContext, useSearchParams } from "react-router-dom";
 import type { User } from "firebase/auth";
 import { rowCents } from "@domain/advertiser-summary";
 import { formatDollars } from "@domain/money";
@@ -185,10 +185,19 @@ export function SettingsSection() {
 /** How long the search box waits for typing to pause before asking the server. */
 const searchPauseMs = 250;
 
-/** Affiliates: SPEC.md §2's advertiser dashboard, the list of every affiliate with their cards. */
+/**
+ * Affiliates: SPEC.md §2's advertiser dashboard, the list of every affiliate with their cards. `?q=` opens
+ * it searched (a link to one affiliate, from a shared payout destination's names): a new one starts afresh.
+ */
 export function AffiliatesSection() {
+  const [params] = useSearchParams();
+  const asked = params.get("q") ?? "";
+  return <AffiliatesList key={asked} initialSearch={asked} />;
+}
+
+function AffiliatesList({ initialSearch }: { initialSearch: string }) {
   const { user, isAdmin } = useConsole();
-  const [filters, setFilters] = useState<Filters>(noFilters);
+  const [filters, setFilters] = useState<Filters>({ ...noFilters, search: initialSearch });
   const search = useDebounced(filters.search, searchPauseMs);
   const list = useAffiliateList(user, { ...filters, search });
   const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());

@@ -7,6 +7,7 @@ import { formatEarningsPerSignUp, ratingLabels, type RatingLabel } from "@domain
 import { formatDay } from "../../lib/dates";
 import type { AffiliateView } from "./affiliate-view";
 import { ratingReason } from "./rating-reason";
+import { SharedDestination, SharedMark } from "./shared-destination";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { Disclosure } from "../../components/ui/disclosure";
 import { CopyButton } from "../../components/ui/copy-button";
@@ -85,6 +86,8 @@ export function AffiliateCard({
             </span>
           ) : null}
           <RatingBadge label={rating.label} />
+          {/* Folded, the card's shared payout destination (issue 33) is a mark here; open, a line naming them. */}
+          {folded ? <SharedMark others={view.sharesDestinationWith} /> : null}
           {highRisk ? (
             <Disclosure open={open} onToggle={onToggle} size="small" labels={{ open: "Collapse", closed: "Open" }} />
           ) : null}
@@ -116,6 +119,7 @@ export function AffiliateCard({
             {/* Issue 33: bots' and headless browsers' clicks, counted apart from Clicks, with no click id. */}
             <Stat label="Filtered clicks (bots)">{formatCount(row.total_filtered_clicks)}</Stat>
           </dl>
+          <SharedDestination uid={row.user_id} others={view.sharesDestinationWith} />
           {row.pending_destination ? <PayTo destination={row.pending_destination} /> : null}
           <div className={styles["affiliate-actions"]}>
             <Button

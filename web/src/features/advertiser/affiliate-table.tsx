@@ -14,6 +14,7 @@ import { money, RatingBadge } from "./affiliate-card";
 import { ListedCard, type AffiliateListProps } from "./affiliate-list";
 import type { AffiliateView } from "./affiliate-view";
 import { ratingReason } from "./rating-reason";
+import { SharedMark } from "./shared-destination";
 import { useWindowRows } from "./use-window-rows";
 import styles from "./affiliate-table.module.css";
 
@@ -234,6 +235,7 @@ function AffiliateRow({
                 {name}
               </span>
               <span className={styles.email}>{row.email || row.user_id}</span>
+              <SharedMark others={view.sharesDestinationWith} />
             </span>
           </div>
         </th>

@@ -9,15 +9,18 @@ export interface AffiliateView {
   rating: Rating;
   highRisk: boolean;
   balanceCents: number;
+  /** How many other affiliates use this one's payout destination (issue 33); 0 when none does. */
+  sharesDestinationWith: number;
 }
 
-export function affiliateView(row: SummaryRow): AffiliateView {
+export function affiliateView(row: SummaryRow, sharesDestinationWith = 0): AffiliateView {
   const rating = rateEarningsPerSignUp(rowCents(row.total_earnings), row.total_sign_ups);
   return {
     row,
     rating,
     highRisk: rating.label === ratingLabels.highRisk,
     balanceCents: rowCents(row.required_payout),
+    sharesDestinationWith,
   };
 }
 

@@ -190,7 +190,14 @@ export function useAffiliateList(user: User, filters: Filters): ListState {
   const { data, isError, hasNextPage, isFetchingNextPage, fetchNextPage, isFetching, isPlaceholderData } = list;
   const views = useMemo(() => {
     if (!data) return isError ? [] : undefined;
-    return onceEach(data.pages.flatMap((page) => page.affiliates)).map(affiliateView);
+    // Issue 33's signal comes beside the rows, per page, so a row the server sends back keeps it.
+    const shared = Object.assign({}, ...data.pages.map((page) => page.shared_payout_destinations)) as Record<
+      string,
+      number
+    >;
+    return onceEach(data.pages.flatMap((page) => page.affiliates)).map((row) =>
+      affiliateView(row, shared[row.user_id]),
+    );
   }, [data, isError]);
   const first = data?.pages[0];
   const loadMore = useCallback(() => {
