@@ -57,12 +57,13 @@ test("an affiliate logs out from the account menu, then logs back in through Log
   expect(await accountButton(page).getAttribute("aria-expanded")).toBe("true");
   expect(await panel.textContent()).toContain(email);
   expect(await panel.textContent()).toContain("Affiliate");
-  // Firestore keeps the account's documents in IndexedDB between visits (issue 20)...
+  // Firestore keeps the account's documents in IndexedDB between visits (issue 20), once its SDK has loaded
+  // (a first visit's figures may come before it, read without the SDKs: web/src/lib/early-figures.ts)...
   const firestoreCaches = () =>
     page.evaluate(async () =>
       (await indexedDB.databases()).map((db) => db.name ?? "").filter((name) => name.startsWith("firestore/")),
     );
-  expect(await firestoreCaches()).not.toEqual([]);
+  await expect.poll(firestoreCaches, { timeout: 30_000 }).not.toEqual([]);
   await panel.getByRole("button", { name: "Log out" }).click();
   await page.waitForURL(`${siteUrl}/`);
   await mainNav(page).getByRole("link", { name: "Log In" }).waitFor();

@@ -163,3 +163,61 @@ describe("a returning affiliate's dashboard", () => {
     await context.close();
   });
 });
+
+describe("a first visit's dashboard", () => {
+  test("shows the live figures read without the SDKs while Firestore's listener is still on its way", async () => {
+    const email = `waits-${randomUUID().slice(0, 8)}@test.example`;
+    const context = await newContext(browser(), sizes.phone);
+    const page = await context.newPage();
+    await signInWithEmailLink(page, email);
+    const uid = (await refs.affiliates().where("email", "==", email).get()).docs[0]!.id;
+    await expect.poll(() => figuresState(page), { timeout: 30_000 }).toEqual(["live", "live"]);
+    await refs.affiliate(uid).update({ total_earnings_cents: 12_345 });
+    // A device that has never shown the dashboard: no figures kept and no Firestore cache, only Auth's session.
+    await page.goto(`${siteUrl}/terms`);
+    await page.evaluate(async () => {
+      for (const key of Object.keys(localStorage)) if (key.startsWith("lastSeenFigures:")) localStorage.removeItem(key);
+      for (const { name } of await indexedDB.databases()) {
+        if (name?.startsWith("firestore/")) {
+          await new Promise((resolve) => {
+            const deletion = indexedDB.deleteDatabase(name);
+            deletion.onsuccess = deletion.onerror = deletion.onblocked = resolve;
+          });
+        }
+      }
+    });
+    await page.close();
+
+    const release = await holdLiveFigures(context);
+    const first = await context.newPage();
+    const errors = collectPageErrors(first);
+    const reads: string[] = [];
+    first.on("request", (request) => {
+      if (request.url().includes("/v1/projects/")) reads.push(new URL(request.url()).pathname);
+    });
+    await first.goto(`${siteUrl}/dashboard`);
+    // The listener is held back, so these figures can only have come from the early reads, and they are live.
+    await expect.poll(() => balance(first).textContent(), { timeout: 30_000 }).toBe("$123.45");
+    expect(await figuresState(first)).toEqual(["live", "live"]);
+    expect(await first.getByText(/^Last seen/).count()).toBe(0);
+    expect(reads).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/\/documents:batchGet$/),
+        expect.stringMatching(new RegExp(`/documents/affiliates/${uid}/click_shards$`)),
+      ]),
+    );
+    // Shown live, so kept as the last figures seen here.
+    const kept = await first.evaluate((key) => localStorage.getItem(key), `lastSeenFigures:${uid}`);
+    expect(JSON.parse(kept!)).toMatchObject({ uid, figures: { allTime: { balance_cents: 12_345 } } });
+    await first.screenshot({ path: path.join(screenshotsDir, "waits-first-visit-phone.png") });
+
+    // The listener then takes over and keeps them live.
+    release();
+    await context.unrouteAll({ behavior: "wait" });
+    await refs.affiliate(uid).update({ total_earnings_cents: 20_000 });
+    await expect.poll(() => balance(first).textContent(), { timeout: 30_000 }).toBe("$200.00");
+    expect(await figuresState(first)).toEqual(["live", "live"]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
