@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { getAuth } from "firebase-admin/auth";
 import "../lib/functions-sources.ts";
 import { demoAccounts } from "../lib/demo-accounts.ts";
+import { demoSecrets } from "../lib/local-secrets.ts";
 import { emulatorAdvertiserDocument } from "../lib/emulator-advertisers.ts";
 import { demoProjectId } from "../lib/project.ts";
 import { demoAffiliates, demoEvents, demoLinkClicks, demoPayouts, seedTime } from "./demo-story.ts";
@@ -17,6 +18,8 @@ if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_
   throw new Error("The seed writes to the emulators only; run it through `npm run seed`.");
 }
 process.env.GCLOUD_PROJECT = demoProjectId;
+// The index of shared payout destinations is keyed with the salt the emulated functions have.
+process.env.PAYOUT_DESTINATION_SALT ??= demoSecrets.PAYOUT_DESTINATION_SALT;
 
 // The product's own code, imported once the project is set (and after functions-sources.ts, which lets
 // Node load it).
@@ -32,6 +35,7 @@ const { recordPayout } = await import("../../functions/src/advertiser/record-pay
 const { followLink } = await import("../../functions/src/tracking/track.ts");
 const { postbackFingerprint } = await import("../../functions/src/domain/inbound-postback.ts");
 const { logPostback } = await import("../../functions/src/data/integrations.ts");
+const { migratePayoutDestinations } = await import("../lib/payout-destinations-migration.ts");
 
 db(); // initialises the Admin SDK for the demo project
 const auth = getAuth();
@@ -84,6 +88,9 @@ for (const affiliate of demoAffiliates) {
     ...affiliate.settings,
   });
 }
+
+// Their payout details in the index of shared destinations, as saving them through the API would have.
+await migratePayoutDestinations(db(), { salt: demoSecrets.PAYOUT_DESTINATION_SALT, now: createdAt });
 
 for (const affiliate of demoAffiliates) {
   if (affiliate.compensationCents) {

@@ -107,7 +107,9 @@ export const demoAffiliates: DemoAffiliate[] = [
   {
     uid: "demo-fraud-fred",
     email: "fred@demo.test",
-    details: details("Fred Fraudster"),
+    // Paid to Henry's Wise account (written in another case): one person, two accounts (issue 33), which
+    // staff see on both cards.
+    details: details("Fred Fraudster", { paypal_payout_account: "Henry.Wise@demo.test" }),
     settings: { fraud_user: true },
     activity: { days: 10, clicksPerDay: 30, signUpRate: 0.3, saleRate: 0.3, price: 19.99 },
   },
