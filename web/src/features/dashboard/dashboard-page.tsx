@@ -22,7 +22,7 @@ import { findAffiliates, maxMatches, type AffiliateMatch } from "./find-affiliat
 import { FirstRunChecklist, useLinkCopied } from "./first-run-checklist";
 import { figuresOf, FigureSections, LastSeenFigures } from "./stat-cards";
 import { TrackerCards } from "./tracker-cards";
-import { useEarlyAffiliate } from "./early-dashboard";
+import { useEarlyFigures } from "./early-dashboard";
 import { useAffiliate, useCurrentAdvertiser } from "./use-affiliate";
 import styles from "./dashboard.module.css";
 
@@ -185,7 +185,7 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
   // The figures this device last saw live (never at a read-only view of someone else), until the live ones.
   const [lastSeen] = useState(() => (readOnly ? undefined : lastSeenOf(uid)));
   // A first visit's figures, read before the SDKs (lib/early-figures.ts), until the listener answers.
-  const early = useEarlyAffiliate(readOnly ? null : uid);
+  const early = useEarlyFigures(readOnly ? null : uid);
   const live = affiliate.status === "success" && affiliate.live === true;
   const data = affiliate.status === "success" ? affiliate.data : undefined;
   useEffect(() => {
@@ -196,7 +196,7 @@ function AffiliateDashboard({ user, uid, readOnly }: { user: User; uid: string; 
 
   if (affiliate.status === "loading") {
     // The early reads are newer than anything kept here (which may be those same figures, kept on arrival).
-    const pending = early ? { figures: figuresOf(early, new Date()), stale: false as const } : lastSeen;
+    const pending = early ?? lastSeen;
     return pending ? <LastSeenFigures shown={pending} /> : <Loading page label="Loading your dashboard…" />;
   }
   if (affiliate.status === "error") {

@@ -8,8 +8,8 @@
 import { lazy, Suspense, useState } from "react";
 import { Loading } from "../../components/loading";
 import { lastSeenBeforeAuth } from "../../lib/last-seen-figures";
-import { useEarlyAffiliate } from "./early-dashboard";
-import { figuresOf, LastSeenFigures } from "./stat-cards";
+import { useEarlyFigures } from "./early-dashboard";
+import { LastSeenFigures } from "./stat-cards";
 import styles from "./dashboard.module.css";
 
 const DashboardPage = lazy(async () => ({ default: (await import("./dashboard-page")).DashboardPage }));
@@ -27,8 +27,7 @@ export function DashboardPending() {
       : lastSeenBeforeAuth(),
   );
   // A first visit: the figures read before the SDKs (lib/early-figures.ts), when they are in.
-  const early = useEarlyAffiliate();
-  const shown = early ? { figures: figuresOf(early, new Date()), stale: false as const } : lastSeen;
+  const shown = useEarlyFigures() ?? lastSeen;
   if (!shown) return <Loading page label="Loading your dashboard…" />;
   return (
     <div className={styles.dashboard}>

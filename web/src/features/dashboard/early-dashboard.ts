@@ -4,19 +4,19 @@
  */
 import { useEffect, useMemo, useState } from "react";
 import { withPendingClicks } from "@domain/ledger";
-import { reviveAffiliate, reviveDates, type AffiliateDoc, type ClickShardDoc } from "@domain/model";
+import { reviveAffiliate, reviveDates, type ClickShardDoc } from "@domain/model";
 import type { EarlyDashboard } from "../../lib/early-figures";
-import { saveLastSeen } from "../../lib/last-seen-figures";
+import { saveLastSeen, type ShownFigures } from "../../lib/last-seen-figures";
 import { figuresOf } from "./stat-cards";
 
 let arrived: EarlyDashboard | undefined;
 
 /**
- * The affiliate as the early reads found them, once they are in; undefined before, when there were none,
+ * The figures the early reads found, shown live, once they are in; undefined before, when there were none,
  * when they were of someone other than `uid` (any signed-in affiliate when undefined; nobody when null, as
  * at an admin's read-only view), or for a suspended account (whose page shows no figures).
  */
-export function useEarlyAffiliate(uid?: string | null): AffiliateDoc | undefined {
+export function useEarlyFigures(uid?: string | null): ShownFigures | undefined {
   // Once in, at hand from the first render of every later view (the page after its pending view), so the
   // figures never step back to the kept ones for a frame.
   const [early, setEarly] = useState<EarlyDashboard | undefined>(() => arrived);
@@ -30,19 +30,17 @@ export function useEarlyAffiliate(uid?: string | null): AffiliateDoc | undefined
       current = false;
     };
   }, []);
-  const affiliate = useMemo(() => {
+  const figures = useMemo(() => {
     if (!early?.affiliate || uid === null || (uid !== undefined && early.uid !== uid)) return undefined;
     const stored = reviveAffiliate({ uid: early.uid, ...early.affiliate });
     if (stored.fraud_user) return undefined;
-    return withPendingClicks(
-      stored,
-      early.shards.map((shard) => reviveDates<ClickShardDoc>(shard)),
-      new Date(),
-    );
+    const now = new Date();
+    const shards = early.shards.map((shard) => reviveDates<ClickShardDoc>(shard));
+    return figuresOf(withPendingClicks(stored, shards, now), now);
   }, [early, uid]);
   // Shown live, so kept as the last figures seen here, as the listener's are (lib/last-seen-figures.ts).
   useEffect(() => {
-    if (early && affiliate) saveLastSeen(early.uid, figuresOf(affiliate, new Date()));
-  }, [early, affiliate]);
-  return affiliate;
+    if (early && figures) saveLastSeen(early.uid, figures);
+  }, [early, figures]);
+  return figures ? { figures, stale: false } : undefined;
 }
