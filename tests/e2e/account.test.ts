@@ -64,7 +64,11 @@ test("an affiliate logs out from the account menu, then logs back in through Log
       (await indexedDB.databases()).map((db) => db.name ?? "").filter((name) => name.startsWith("firestore/")),
     );
   await expect.poll(firestoreCaches, { timeout: 30_000 }).not.toEqual([]);
+  // Log out ends by loading the home page afresh (useLogOut): a mark on this document tells when that load
+  // has replaced it, so the next navigation is not cut short by it.
+  await page.evaluate(() => Object.assign(window, { beforeLogOut: true }));
   await panel.getByRole("button", { name: "Log out" }).click();
+  await page.waitForFunction(() => !("beforeLogOut" in window) && document.readyState === "complete");
   await page.waitForURL(`${siteUrl}/`);
   await mainNav(page).getByRole("link", { name: "Log In" }).waitFor();
   expect(await accountButton(page).count()).toBe(0);
