@@ -3,7 +3,7 @@
  * `firebase emulators:exec` with an empty database they seed themselves, and writes docs/benchmarks.md
  * (also printed). Benchmarks, not tests: a missed target never fails; a benchmark that cannot run does.
  *
- *   npm run bench                          everything, rewrites docs/benchmarks.md (about 5 minutes)
+ *   npm run bench                          everything, rewrites docs/benchmarks.md (about 20 minutes on two cores)
  *   npm run bench -- --only clicks,events  some of them, printed (test-results/bench/), the doc untouched
  *   npm run bench -- --no-build            without building the functions and the web app first
  */
