@@ -10,6 +10,7 @@ import type { SummaryOrder } from "@domain/advertiser-summary";
 import { formatDollars } from "@domain/money";
 import { formatCount } from "@domain/numbers";
 import { formatEarningsPerSignUp } from "@domain/rating";
+import { filteredClicksNote, filteredClicksSources } from "../../lib/filtered-clicks";
 import { money, RatingBadge } from "./affiliate-card";
 import { ListedCard, type AffiliateListProps } from "./affiliate-list";
 import type { AffiliateView } from "./affiliate-view";
@@ -29,15 +30,17 @@ interface FigureColumn {
 }
 
 /**
- * The clicks, and under them the bots' and headless browsers' counted apart (issue 33), when there are any:
- * beside the figure they were kept out of, so the table needs no eleventh column.
+ * The clicks, and under them those counted apart (issue 33: bots' and datacenters'), when there are any:
+ * beside the figure they were kept out of, so the table needs no eleventh column. Its title says by reason.
  */
 function clicksFigure({ row }: AffiliateView): ReactNode {
   if (row.total_filtered_clicks === 0) return formatCount(row.total_clicks);
+  const note = filteredClicksNote(row.total_filtered_clicks, row.total_datacenter_clicks);
+  const sources = filteredClicksSources(row.total_filtered_clicks, row.total_datacenter_clicks);
   return (
     <>
       {formatCount(row.total_clicks)}
-      <span className={styles.filtered} title="Clicks by bots and headless browsers, not counted in Clicks">
+      <span className={styles.filtered} title={`${note}: clicks ${sources}, not counted in Clicks`}>
         {formatCount(row.total_filtered_clicks)} filtered
       </span>
     </>
