@@ -10,7 +10,7 @@ import type { SummaryOrder } from "@domain/advertiser-summary";
 import { formatDollars } from "@domain/money";
 import { formatCount } from "@domain/numbers";
 import { formatEarningsPerSignUp } from "@domain/rating";
-import { filteredClicksNote, filteredClicksSources } from "../../lib/filtered-clicks";
+import { filteredByReason, filteredClicksSources } from "../../lib/filtered-clicks";
 import { money, RatingBadge } from "./affiliate-card";
 import { ListedCard, type AffiliateListProps } from "./affiliate-list";
 import type { AffiliateView } from "./affiliate-view";
@@ -35,12 +35,14 @@ interface FigureColumn {
  */
 function clicksFigure({ row }: AffiliateView): ReactNode {
   if (row.total_filtered_clicks === 0) return formatCount(row.total_clicks);
-  const note = filteredClicksNote(row.total_filtered_clicks, row.total_datacenter_clicks);
-  const sources = filteredClicksSources(row.total_filtered_clicks, row.total_datacenter_clicks);
+  const by = filteredByReason(row.total_filtered_clicks, row.total_datacenter_clicks);
+  const sources = filteredClicksSources(by.filtered, by.datacenter);
+  const both = by.bots > 0 && by.datacenter > 0;
+  const title = `Clicks ${sources}, not counted in Clicks${both ? ` (${formatCount(by.bots)} bots, ${formatCount(by.datacenter)} datacenter)` : ""}`;
   return (
     <>
       {formatCount(row.total_clicks)}
-      <span className={styles.filtered} title={`${note}: clicks ${sources}, not counted in Clicks`}>
+      <span className={styles.filtered} title={title}>
         {formatCount(row.total_filtered_clicks)} filtered
       </span>
     </>
