@@ -125,12 +125,12 @@ test("the affiliate and staff see the filtered clicks by reason: bots' and datac
   const errors = collectPageErrors(page);
   await signInWithEmailLink(page, user.email);
   const clicks = figure(page, "All Time", "Clicks");
-  await expect.poll(() => clicks.note.textContent(), { timeout: 15_000 }).toBe("3 filtered (1 bots, 2 datacenter)");
+  await expect.poll(() => clicks.note.textContent(), { timeout: 15_000 }).toBe("3 filtered (1 bot, 2 datacenter)");
   expect(await clicks.value.textContent()).toBe("1");
   const trackers = page.locator("section", { has: page.getByRole("heading", { name: /^Trackers · / }) });
   await trackers
     .getByText(
-      "3 filtered (1 bots, 2 datacenter): clicks on your Promptchan links by bots and headless browsers or from datacenters and hosting networks, not counted in the clicks above.",
+      "3 filtered (1 bot, 2 datacenter): clicks on your Promptchan links by bots and headless browsers or from datacenters and hosting networks, not counted in the clicks above.",
     )
     .waitFor();
   await page.screenshot({ path: path.join(screenshotsDir, "datacenter-clicks-dashboard.png") });
@@ -146,7 +146,7 @@ test("the affiliate and staff see the filtered clicks by reason: bots' and datac
   const clicksCell = row.locator("tr").first().locator("td").nth(1);
   await expect.poll(() => clicksCell.innerText(), { timeout: 15_000 }).toBe("1\n3 filtered");
   expect(await clicksCell.locator("[title]").getAttribute("title")).toBe(
-    "Clicks by bots and headless browsers or from datacenters and hosting networks, not counted in Clicks (1 bots, 2 datacenter)",
+    "Clicks by bots and headless browsers or from datacenters and hosting networks, not counted in Clicks (1 bot, 2 datacenter)",
   );
   await row.getByRole("button", { name: `Open ${user.email}` }).click();
   const stat = (label: string) => row.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");

@@ -13,6 +13,7 @@ describe("the clicks counted apart, by reason (issue 33)", () => {
     expect(filteredClicksNote(12)).toBe("12 filtered (bots)");
     expect(filteredClicksNote(3, 3)).toBe("3 filtered (datacenter)");
     expect(filteredClicksNote(15_000, 3_000)).toBe("15,000 filtered (12,000 bots, 3,000 datacenter)");
+    expect(filteredClicksNote(3, 2)).toBe("3 filtered (1 bot, 2 datacenter)");
     expect(filteredClicksNote(0, 0)).toBeUndefined();
     expect(filteredClicksNote(undefined)).toBeUndefined();
   });

@@ -4,7 +4,7 @@
  * filtered clicks are all of them; the datacenter clicks are the part from datacenters. Shared by the
  * affiliate's dashboard and the staff's list, so both say it alike.
  */
-import { formatCount } from "@domain/numbers";
+import { formatCount, formatCountOf } from "@domain/numbers";
 
 /** The filtered clicks by reason: bots' (the rest) and datacenters'. Figures from before either read as 0. */
 export function filteredByReason(filtered = 0, datacenter = 0) {
@@ -13,7 +13,7 @@ export function filteredByReason(filtered = 0, datacenter = 0) {
 
 /**
  * A Clicks figure's note: "12 filtered (bots)", "3 filtered (datacenter)", "15 filtered (12 bots, 3
- * datacenter)"; none when there are none.
+ * datacenter)", "3 filtered (1 bot, 2 datacenter)"; none when there are none.
  */
 export function filteredClicksNote(filtered?: number, datacenter?: number): string | undefined {
   const by = filteredByReason(filtered, datacenter);
@@ -23,7 +23,7 @@ export function filteredClicksNote(filtered?: number, datacenter?: number): stri
       ? "bots"
       : by.bots === 0
         ? "datacenter"
-        : `${formatCount(by.bots)} bots, ${formatCount(by.datacenter)} datacenter`;
+        : `${formatCountOf(by.bots, "bot", "bots")}, ${formatCount(by.datacenter)} datacenter`;
   return `${formatCount(by.filtered)} filtered (${reasons})`;
 }
 

@@ -8,7 +8,7 @@
 import type { MouseEvent, ReactNode } from "react";
 import type { SummaryOrder } from "@domain/advertiser-summary";
 import { formatDollars } from "@domain/money";
-import { formatCount } from "@domain/numbers";
+import { formatCount, formatCountOf } from "@domain/numbers";
 import { formatEarningsPerSignUp } from "@domain/rating";
 import { filteredByReason, filteredClicksSources } from "../../lib/filtered-clicks";
 import { money, RatingBadge } from "./affiliate-card";
@@ -38,7 +38,7 @@ function clicksFigure({ row }: AffiliateView): ReactNode {
   const by = filteredByReason(row.total_filtered_clicks, row.total_datacenter_clicks);
   const sources = filteredClicksSources(by.filtered, by.datacenter);
   const both = by.bots > 0 && by.datacenter > 0;
-  const title = `Clicks ${sources}, not counted in Clicks${both ? ` (${formatCount(by.bots)} bots, ${formatCount(by.datacenter)} datacenter)` : ""}`;
+  const title = `Clicks ${sources}, not counted in Clicks${both ? ` (${formatCountOf(by.bots, "bot", "bots")}, ${formatCount(by.datacenter)} datacenter)` : ""}`;
   return (
     <>
       {formatCount(row.total_clicks)}
