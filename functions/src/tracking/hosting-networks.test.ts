@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { hostingNetworksSource } from "./hosting-networks-data.js";
 import { hostingNetworkTable, isHostingAddress } from "./hosting-networks.js";
@@ -93,6 +94,25 @@ describe("isHostingAddress", () => {
       expect([start, end].map((at) => isHostingAddress(text(at)))).toEqual([true, true]);
       expect([start - 1n, end + 1n].map((at) => isHostingAddress(text(at)))).toEqual([false, false]);
     }
+  });
+});
+
+describe("the binary search", () => {
+  test("agrees with a scan of every range, for addresses at, beside and between the ranges' bounds", () => {
+    const { ipv4 } = hostingNetworkTable();
+    const scan = (n: number) => {
+      for (let i = 0; i < ipv4.length; i += 2) if (ipv4[i]! <= n && n <= ipv4[i + 1]!) return true;
+      return false;
+    };
+    const text = (n: number) => [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join(".");
+    fc.assert(
+      fc.property(fc.nat(ipv4.length - 1), fc.integer({ min: -2, max: 2 }), fc.nat(0xffffffff), (at, step, any) => {
+        for (const n of [ipv4[at]! + step, any].filter((n) => n >= 0 && n <= 0xffffffff)) {
+          expect(isHostingAddress(text(n))).toBe(scan(n));
+        }
+      }),
+      { numRuns: 2_000, seed: 33 },
+    );
   });
 });
 
