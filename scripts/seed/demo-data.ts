@@ -200,7 +200,7 @@ function linkClickSteps(): Step[] {
               landing: click.landing,
               subIds: { sub1: click.sub1, sub2: click.sub2, sub3: null, sub4: null, sub5: null },
               countAs: click.visitor,
-              bot: false,
+              filtered: null,
             },
             new Date(click.at),
           );

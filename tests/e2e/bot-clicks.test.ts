@@ -1,7 +1,9 @@
 /**
  * Traffic quality on clicks (issue 33): this suite's own headless Chromium opening a tracking link is a bot's
  * click (its user agent says "HeadlessChrome"). It is redirected as a person is, with no click id; the
- * affiliate sees it counted apart beside the clicks, and staff see it on the affiliate's row and card.
+ * affiliate sees it counted apart beside the clicks, and staff see it on the affiliate's row and card. Clicks
+ * from datacenters (an address in a hosting network, written in X-Forwarded-For to the emulators on
+ * 127.0.0.1) are shown beside them, by reason.
  */
 import { randomUUID } from "node:crypto";
 import path from "node:path";
@@ -109,4 +111,50 @@ test("staff see an affiliate's filtered clicks under the Clicks of its row and o
   await page.screenshot({ path: path.join(screenshotsDir, "bot-clicks-staff.png") });
   expect(errors).toEqual([]);
   await page.context().close();
+});
+
+test("the affiliate and staff see the filtered clicks by reason: bots' and datacenters'", async () => {
+  const user = await createAffiliateUser();
+  await openLink(`/m/${user.uid}`, { ip: "10.35.2.1" });
+  await openLink(`/m/${user.uid}`, { ip: "10.35.2.2", exactUserAgent: headlessChrome });
+  // DigitalOcean and Hetzner (over IPv6) servers, with a browser's user agent.
+  for (const ip of ["167.99.241.66", "2a01:4f8::1"]) await openLink(`/m/${user.uid}`, { ip });
+
+  const context = await newContext(browser(), { width: 1366, height: 900 });
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await signInWithEmailLink(page, user.email);
+  const clicks = figure(page, "All Time", "Clicks");
+  await expect.poll(() => clicks.note.textContent(), { timeout: 15_000 }).toBe("3 filtered (1 bot, 2 datacenter)");
+  expect(await clicks.value.textContent()).toBe("1");
+  const trackers = page.locator("section", { has: page.getByRole("heading", { name: /^Trackers · / }) });
+  await trackers
+    .getByText(
+      "3 filtered (1 bot, 2 datacenter): clicks on your Promptchan links by bots and headless browsers or from datacenters and hosting networks, not counted in the clicks above.",
+    )
+    .waitFor();
+  await page.screenshot({ path: path.join(screenshotsDir, "datacenter-clicks-dashboard.png") });
+  expect(errors).toEqual([]);
+  await context.close();
+
+  await rollUpClicks(user.uid);
+  const staff = await staffPage(browser(), { width: 1366, height: 900 });
+  const table = staff.page.getByRole("table", { name: "Affiliates" });
+  await table.waitFor();
+  await staff.page.getByRole("searchbox").fill(user.email);
+  const row = table.locator("tbody", { has: staff.page.getByText(user.email) });
+  const clicksCell = row.locator("tr").first().locator("td").nth(1);
+  await expect.poll(() => clicksCell.innerText(), { timeout: 15_000 }).toBe("1\n3 filtered");
+  expect(await clicksCell.locator("[title]").getAttribute("title")).toBe(
+    "Clicks by bots and headless browsers or from datacenters and hosting networks, not counted in Clicks (1 bot, 2 datacenter)",
+  );
+  await row.getByRole("button", { name: `Open ${user.email}` }).click();
+  const stat = (label: string) => row.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
+  expect(await stat("Filtered clicks (bots)").textContent()).toBe("1");
+  expect(await stat("Filtered clicks (datacenter)").textContent()).toBe("2");
+  await staff.page.locator('table[aria-label="Affiliates"][aria-busy="false"]').waitFor();
+  expect(await seriousAccessibilityViolations(staff.page)).toEqual([]);
+  await staff.page.screenshot({ path: path.join(screenshotsDir, "datacenter-clicks-staff.png") });
+  expect(staff.errors).toEqual([]);
+  await staff.page.context().close();
 });

@@ -91,6 +91,7 @@ export function userDataView(
     total_sign_ups: affiliate.total_sign_ups,
     total_clicks: affiliate.total_clicks,
     total_filtered_clicks: affiliate.total_filtered_clicks,
+    total_datacenter_clicks: affiliate.total_datacenter_clicks,
     total_refunds: affiliate.total_refunds,
     total_refunded: centsToDollars(affiliate.total_refunded_cents),
     last_7_days_signups: week.sign_ups,

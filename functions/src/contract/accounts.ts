@@ -65,7 +65,11 @@ export const userData = z
     total_clicks: z.number(),
     total_filtered_clicks: z.number().meta({
       description:
-        "Clicks by bots and headless browsers, counted apart from total_clicks: they get no click id (docs/tracking.md).",
+        "Clicks counted apart from total_clicks, by bots and headless browsers and from datacenters: they get no click id (docs/tracking.md).",
+    }),
+    total_datacenter_clicks: z.number().meta({
+      description:
+        "Of total_filtered_clicks, those from hosting and datacenter networks with a browser's user agent; the rest are bots'.",
     }),
     total_refunds: z.number(),
     total_refunded: dollars,

@@ -80,7 +80,11 @@ export const summaryRow = z
       .meta({ description: "Clicks as of the last roll-up of the click shards (minutes behind at most)." }),
     total_sales: z.number().meta({ description: "Every sale, first and repeat." }),
     total_filtered_clicks: z.number().meta({
-      description: "Clicks by bots and headless browsers, counted apart from total_clicks (as of the last roll-up).",
+      description:
+        "Clicks by bots and headless browsers and from datacenters, counted apart from total_clicks (as of the last roll-up).",
+    }),
+    total_datacenter_clicks: z.number().meta({
+      description: "Of total_filtered_clicks, those from hosting and datacenter networks; the rest are bots'.",
     }),
   })
   .meta({ id: "SummaryRow" });

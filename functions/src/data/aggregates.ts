@@ -183,16 +183,28 @@ function randomClickShard(uid: string) {
 }
 
 /**
- * A click by a bot or a headless browser (issue 33) as a write: counted apart from people's clicks, in the
- * same shards (so it costs what a click costs and is rolled up with them, exactly once), under `filtered`
- * by day and advertiser. No tracker or landing page: the affiliate keeps these figures per advertiser only.
+ * Why a click is counted apart (issue 33): its user agent is a bot's or a headless browser's, or its address
+ * is in a hosting or datacenter network (a browser's user agent from a machine in a cloud).
  */
-export function filteredClickIncrement({ uid, advertiser, day }: Pick<Click, "uid" | "advertiser" | "day">) {
+export type FilterReason = "bot" | "datacenter";
+
+/**
+ * A filtered click (issue 33) as a write: counted apart from people's clicks, in the same shards (so it costs
+ * what a click costs and is rolled up with them, exactly once), under `filtered` by day and advertiser, and a
+ * datacenter's also under `datacenter`. No tracker or landing page: the affiliate keeps these figures per
+ * advertiser only.
+ */
+export function filteredClickIncrement(
+  { uid, advertiser, day }: Pick<Click, "uid" | "advertiser" | "day">,
+  reason: FilterReason,
+) {
+  const one = () => ({ [day]: { [advertiser]: FieldValue.increment(1) } });
   const data = {
-    // A shard holding only bots' clicks still says how many people's it holds (ClickShardDoc.clicks).
+    // A shard holding only filtered clicks still says how many people's it holds (ClickShardDoc.clicks).
     clicks: FieldValue.increment(0),
     filtered_clicks: FieldValue.increment(1),
-    filtered: { [day]: { [advertiser]: FieldValue.increment(1) } },
+    filtered: one(),
+    ...(reason === "datacenter" ? { datacenter_clicks: FieldValue.increment(1), datacenter: one() } : {}),
   };
   return { ref: randomClickShard(uid), data };
 }

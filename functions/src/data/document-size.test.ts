@@ -88,13 +88,18 @@ describe("worst-case document sizes (docs/data-model.md)", () => {
         "total_sign_ups",
         "total_clicks",
         "total_filtered_clicks",
+        "total_datacenter_clicks",
         "total_sales",
       ]),
       repeat_rates: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [String(i + 1), 0.5])),
       by_advertiser: Object.fromEntries(
         advertiserIds.map((id) => [
           id,
-          numbers([...Object.keys(emptyAdvertiserTotals()), "filtered_clicks"] as (keyof AdvertiserTotals)[]),
+          numbers([
+            ...Object.keys(emptyAdvertiserTotals()),
+            "filtered_clicks",
+            "datacenter_clicks",
+          ] as (keyof AdvertiserTotals)[]),
         ]),
       ) as AffiliateDoc["by_advertiser"],
       trackers: Object.fromEntries(
@@ -128,7 +133,8 @@ describe("worst-case document sizes (docs/data-model.md)", () => {
   });
 
   test("affiliates/{uid}/days/{day}: under 1 KiB", () => {
-    const figures = () => numbers(["clicks", "sign_ups", "sales", "earnings_cents", "filtered_clicks"]);
+    const figures = () =>
+      numbers(["clicks", "sign_ups", "sales", "earnings_cents", "filtered_clicks", "datacenter_clicks"]);
     const day: DayDoc = {
       date: "2026-11-23",
       ...figures(),

@@ -46,6 +46,7 @@ describe("summary rows", () => {
         total_sign_ups: 40,
         total_clicks: 900,
         total_filtered_clicks: 75,
+        total_datacenter_clicks: 20,
         total_sales: 12,
         last_payout: new Date("2026-09-01T00:00:00Z"),
         payout_pending: true,
@@ -85,8 +86,9 @@ describe("summary rows", () => {
       // The list's column figures (issue 32): what it sorts by, shown in its table.
       total_clicks: 900,
       total_sales: 12,
-      // Issue 33: bots' and headless browsers' clicks, counted apart from total_clicks.
+      // Issue 33: bots' and headless browsers' clicks and datacenters', counted apart from total_clicks.
       total_filtered_clicks: 75,
+      total_datacenter_clicks: 20,
     });
   });
 

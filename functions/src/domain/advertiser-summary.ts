@@ -32,6 +32,7 @@ export const summarySourceFields = [
   "fraud_user",
   "total_clicks",
   "total_filtered_clicks",
+  "total_datacenter_clicks",
   "total_sign_ups",
   "total_sales",
   "total_earnings_cents",
@@ -110,6 +111,8 @@ export interface SummaryRow {
    * staff see how much of an affiliate's traffic is not people's.
    */
   total_filtered_clicks: number;
+  /** Of total_filtered_clicks, those from hosting and datacenter networks; the rest are bots'. */
+  total_datacenter_clicks: number;
 }
 
 /**
@@ -150,6 +153,7 @@ export function summaryRow(affiliate: SummarySource, programme: ProgrammeTerms, 
     total_clicks: affiliate.total_clicks,
     total_sales: affiliate.total_sales,
     total_filtered_clicks: affiliate.total_filtered_clicks,
+    total_datacenter_clicks: affiliate.total_datacenter_clicks,
   };
 }
 

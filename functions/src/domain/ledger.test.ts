@@ -421,3 +421,59 @@ describe("filtered clicks (bots and headless browsers, issue 33)", () => {
     });
   });
 });
+
+describe("datacenter clicks (hosting networks, issue 33)", () => {
+  const links = { promptchan: ["/tw"], cutechat: [], creategirls: [] };
+  // Three filtered clicks on 21 November, two of them from datacenters; one datacenter click on the 20th.
+  const shards = [
+    {
+      clicks: 0,
+      days: {},
+      filtered_clicks: 4,
+      filtered: { "2026-11-21": { promptchan: 3 }, "2026-11-20": { cutechat: 1 } },
+      datacenter_clicks: 3,
+      datacenter: { "2026-11-21": { promptchan: 2, unknown: 5 }, "2026-11-20": { cutechat: 1 } },
+    },
+  ];
+
+  test("become changes of their own per day and advertiser, a subset of the filtered clicks", () => {
+    expect(pendingClickChanges(shards as never, links)).toEqual([
+      { advertiser: "promptchan", tracker: "", day: "2026-11-21", figures: { filtered_clicks: 3 } },
+      { advertiser: "cutechat", tracker: "", day: "2026-11-20", figures: { filtered_clicks: 1 } },
+      { advertiser: "promptchan", tracker: "", day: "2026-11-21", figures: { datacenter_clicks: 2 } },
+      { advertiser: "cutechat", tracker: "", day: "2026-11-20", figures: { datacenter_clicks: 1 } },
+    ]);
+  });
+
+  test("add to the totals, the advertiser and the day documents beside the filtered clicks, and build up", () => {
+    const shown = withPendingClicks({ ...affiliate, links }, shards as never, now);
+    expect(shown).toMatchObject({ total_clicks: 0, total_filtered_clicks: 4, total_datacenter_clicks: 3 });
+    expect(shown.by_advertiser.promptchan).toMatchObject({ clicks: 0, filtered_clicks: 3, datacenter_clicks: 2 });
+    expect(shown.by_advertiser.cutechat).toMatchObject({ filtered_clicks: 1, datacenter_clicks: 1 });
+    expect(shown.trackers.promptchan).toEqual({});
+    const changes = pendingClickChanges(shards as never, links);
+    expect(dayIncrements(changes, "2026-11-21")).toMatchObject({
+      filtered_clicks: 3,
+      datacenter_clicks: 2,
+      by_advertiser: { promptchan: { filtered_clicks: 3, datacenter_clicks: 2 } },
+    });
+    const again = withPendingClicks(shown, shards as never, now);
+    expect(again).toMatchObject({ total_filtered_clicks: 8, total_datacenter_clicks: 6 });
+  });
+
+  test("a bot's click, a sale or a person's click writes no datacenter figure", () => {
+    const bot: LedgerChange = {
+      advertiser: "promptchan",
+      tracker: "",
+      day: "2026-11-21",
+      figures: { filtered_clicks: 1 },
+    };
+    const sale: LedgerChange = { ...bot, tracker: "/tw", figures: { sales: 1, earnings_cents: 600, clicks: 1 } };
+    for (const change of [bot, sale]) {
+      const increments = affiliateIncrements([change], now);
+      expect(increments).not.toHaveProperty("total_datacenter_clicks");
+      expect(increments.by_advertiser).toEqual({ promptchan: expect.not.objectContaining({ datacenter_clicks: 0 }) });
+      expect(dayIncrements([change], "2026-11-21")).not.toHaveProperty("datacenter_clicks");
+    }
+  });
+});

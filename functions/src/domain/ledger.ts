@@ -31,6 +31,8 @@ export interface Figures {
   first_sales: number;
   /** Clicks by bots and headless browsers, counted apart from `clicks` (issue 33). */
   filtered_clicks: number;
+  /** Of the filtered clicks, those from hosting and datacenter networks (a subset, not added to them). */
+  datacenter_clicks: number;
 }
 
 /** Figures for one advertiser, tracker and UTC day. */
@@ -104,11 +106,17 @@ export function pendingClickChanges(shards: ClickShardDoc[], links: TrackerLinks
         }
       }
     }
-    // Bots' and headless browsers' clicks: by day and advertiser only, so they touch no tracker or landing.
-    for (const [day, byAdvertiser] of Object.entries(shard.filtered ?? {})) {
-      for (const [advertiser, filtered] of Object.entries(byAdvertiser ?? {})) {
-        if (isAdvertiserId(advertiser) && (filtered ?? 0) > 0) {
-          changes.push({ advertiser, tracker: "", day, figures: { filtered_clicks: filtered } });
+    // Filtered clicks, and which of them came from datacenters: by day and advertiser only, so they touch no
+    // tracker or landing.
+    for (const [map, field] of [
+      [shard.filtered, "filtered_clicks"],
+      [shard.datacenter, "datacenter_clicks"],
+    ] as const) {
+      for (const [day, byAdvertiser] of Object.entries(map ?? {})) {
+        for (const [advertiser, count] of Object.entries(byAdvertiser ?? {})) {
+          if (isAdvertiserId(advertiser) && (count ?? 0) > 0) {
+            changes.push({ advertiser, tracker: "", day, figures: { [field]: count } });
+          }
         }
       }
     }
@@ -136,8 +144,14 @@ const trackerFields = ["earnings_cents", "sign_ups", "clicks", "sales", "first_s
 const landingFields = ["clicks", "sign_ups", "first_sales"] as const;
 const dayFields = ["clicks", "sign_ups", "sales", "earnings_cents"] as const;
 /** A day document's figures: recent_days' and the filtered clicks, which the affiliate keeps only there. */
-const dayDocFields = [...dayFields, "filtered_clicks"] as const;
-const advertiserFields = [...trackerFields, "refunded_cents", "refunds", "filtered_clicks"] as const;
+const dayDocFields = [...dayFields, "filtered_clicks", "datacenter_clicks"] as const;
+const advertiserFields = [
+  ...trackerFields,
+  "refunded_cents",
+  "refunds",
+  "filtered_clicks",
+  "datacenter_clicks",
+] as const;
 const totalFields = {
   total_earnings_cents: "earnings_cents",
   total_refunded_cents: "refunded_cents",
@@ -145,6 +159,7 @@ const totalFields = {
   total_sign_ups: "sign_ups",
   total_clicks: "clicks",
   total_filtered_clicks: "filtered_clicks",
+  total_datacenter_clicks: "datacenter_clicks",
   total_sales: "sales",
 } as const satisfies Record<string, keyof Figures>;
 
@@ -157,15 +172,19 @@ function node(tree: Increments, ...path: string[]): Increments {
 const touches = (figures: Partial<Figures>, fields: readonly (keyof Figures)[]) =>
   fields.some((field) => (figures[field] ?? 0) !== 0);
 
+/** The figures a change writes only when it carries them. */
+const writtenOnlyWhenCarried: readonly (keyof Figures)[] = ["filtered_clicks", "datacenter_clicks"];
+
 /**
- * Whether a field belongs in a change's increments: every figure does, but the filtered clicks only when the
- * change carries them, so a sale or a person's click writes no 0 for them (in a day document, or in an
- * affiliate's written before they were counted: an increment of a missing field starts from 0 all the same).
+ * Whether a field belongs in a change's increments: every figure does, but the filtered and datacenter
+ * clicks only when the change carries them, so a sale or a person's click writes no 0 for them (in a day
+ * document, or in an affiliate's written before they were counted: an increment of a missing field starts
+ * from 0 all the same).
  */
 const moves =
   (figures: Partial<Figures>) =>
   (field: keyof Figures): boolean =>
-    field !== "filtered_clicks" || figures.filtered_clicks !== undefined;
+    !writtenOnlyWhenCarried.includes(field) || figures[field] !== undefined;
 
 function addFigures(target: Increments, figures: Partial<Figures>, fields: readonly (keyof Figures)[]): void {
   for (const field of fields) target[field] = ((target[field] as number | undefined) ?? 0) + (figures[field] ?? 0);
@@ -294,6 +313,7 @@ export type AffiliatePatch = Pick<
   | "total_sign_ups"
   | "total_clicks"
   | "total_filtered_clicks"
+  | "total_datacenter_clicks"
   | "total_sales"
   | "by_advertiser"
   | "trackers"
@@ -319,6 +339,7 @@ export function applyToAffiliate(affiliate: AffiliateDoc, changes: LedgerChange[
     total_sign_ups: next.total_sign_ups,
     total_clicks: next.total_clicks,
     total_filtered_clicks: next.total_filtered_clicks,
+    total_datacenter_clicks: next.total_datacenter_clicks,
     total_sales: next.total_sales,
     by_advertiser: next.by_advertiser,
     trackers: next.trackers,

@@ -94,6 +94,11 @@ export interface AdvertiserTotals extends TrackerTotals {
    * docs/tracking.md). Absent from figures recorded before they were, which read as 0.
    */
   filtered_clicks?: number;
+  /**
+   * Of the filtered clicks, those from hosting and datacenter networks with a browser's user agent
+   * (tracking/hosting-networks.ts); the rest are bots' by their user agent. Absent until one comes.
+   */
+  datacenter_clicks?: number;
 }
 
 /** The default (suffix-less) link's key among the trackers; a real tracker always starts with "/". */
@@ -141,6 +146,12 @@ export interface AffiliateDoc extends PayoutDetails, SummaryKeys {
    * nobody reads there.
    */
   total_filtered_clicks: number;
+  /**
+   * Of total_filtered_clicks, the clicks from hosting and datacenter networks (a cloud, a VPS, a datacenter a
+   * VPN rents: tracking/hosting-networks.ts) whose user agent is a browser's; the rest are bots' (issue 33).
+   * Kept where the filtered clicks are.
+   */
+  total_datacenter_clicks: number;
   total_sales: number;
   by_advertiser: Record<AdvertiserId, AdvertiserTotals>;
   /**
@@ -219,6 +230,7 @@ function blankAffiliate(uid: string, email: string, now: Date): AffiliateDoc {
     total_sign_ups: 0,
     total_clicks: 0,
     total_filtered_clicks: 0,
+    total_datacenter_clicks: 0,
     total_sales: 0,
     by_advertiser: perAdvertiser(emptyAdvertiserTotals),
     trackers: perAdvertiser(() => ({})),
@@ -298,7 +310,9 @@ export interface DayDoc extends DayFigures {
   refunded_cents: Cents;
   /** The day's clicks by bots and headless browsers, counted apart (absent on days without any). */
   filtered_clicks?: number;
-  by_advertiser: Partial<Record<AdvertiserId, DayFigures & { filtered_clicks?: number }>>;
+  /** Of them, those from hosting and datacenter networks (absent on days without any). */
+  datacenter_clicks?: number;
+  by_advertiser: Partial<Record<AdvertiserId, DayFigures & { filtered_clicks?: number; datacenter_clicks?: number }>>;
 }
 
 export type PayoutStatus = "pending" | "paid";
@@ -394,6 +408,9 @@ export interface ClickShardDoc {
    */
   filtered_clicks?: number;
   filtered?: Record<DayKey, Partial<Record<AdvertiserId, number>>>;
+  /** Of the filtered clicks, those from hosting and datacenter networks, likewise. Absent until one comes. */
+  datacenter_clicks?: number;
+  datacenter?: Record<DayKey, Partial<Record<AdvertiserId, number>>>;
 }
 
 /**

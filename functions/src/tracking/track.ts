@@ -14,7 +14,7 @@ import { findLandingPage } from "../domain/landing-pages.js";
 import type { ClickDoc } from "../domain/model.js";
 import type { SubIds } from "../domain/sub-ids.js";
 import { advertiserForHost, advertiserSettings, type AdvertiserSettings } from "../data/advertiser-config.js";
-import { clickIncrement, filteredClickIncrement } from "../data/aggregates.js";
+import { clickIncrement, filteredClickIncrement, type FilterReason } from "../data/aggregates.js";
 import { db, refs } from "../data/firestore.js";
 import { knownLinks } from "../data/known-links.js";
 
@@ -33,10 +33,12 @@ export interface LinkVisit {
    */
   countAs: string | null;
   /**
-   * Whether the visitor is a bot or a headless browser (tracking/bot-traffic.ts): its click is counted apart
-   * (filtered_clicks), gets no click id and records no click. It is redirected all the same.
+   * Why the click is counted apart, if it is: a bot or a headless browser (tracking/bot-traffic.ts), or a
+   * browser in a hosting or datacenter network (tracking/hosting-networks.ts). Such a click counts in
+   * filtered_clicks (a datacenter's in datacenter_clicks too), gets no click id and records no click. The
+   * visitor is redirected all the same.
    */
-  bot: boolean;
+  filtered: FilterReason | null;
 }
 
 /**
@@ -59,7 +61,7 @@ export async function followLink(visit: LinkVisit, now: Date): Promise<string> {
     advertiser.attributionWindowDays,
   );
   let clickId: string | null = null;
-  if (visit.countAs !== null && visit.bot) await countFilteredClick(click, now);
+  if (visit.countAs !== null && visit.filtered !== null) await countFilteredClick(click, visit.filtered, now);
   else if (visit.countAs !== null) clickId = await countClick(visit.countAs, click, now);
   return destination(advertiser, link, landing, clickId);
 }
@@ -113,17 +115,17 @@ async function countClick(visitor: string, click: ClickDoc, now: Date): Promise<
 }
 
 /**
- * Counts a bot's or a headless browser's click apart (issue 33): one shard increment, no click record, so no
- * click id and nothing a conversion could be credited to. Every such request counts (there is no visit
- * record to tell a repeat by); the per-address rate limit still bounds them. A failed write is logged, and
- * the visitor redirected all the same.
+ * Counts a filtered click apart (issue 33): a bot's, a headless browser's or a datacenter's. One shard
+ * increment, no click record, so no click id and nothing a conversion could be credited to. Every such
+ * request counts (there is no visit record to tell a repeat by); the per-address rate limit still bounds
+ * them. A failed write is logged, and the visitor redirected all the same.
  */
-async function countFilteredClick(click: ClickDoc, now: Date): Promise<void> {
+async function countFilteredClick(click: ClickDoc, reason: FilterReason, now: Date): Promise<void> {
   const { uid, advertiser_id: advertiser, tracker } = click;
-  const { ref, data } = filteredClickIncrement({ uid, advertiser, day: dayKey(now) });
+  const { ref, data } = filteredClickIncrement({ uid, advertiser, day: dayKey(now) }, reason);
   try {
     await ref.set(data, { merge: true });
   } catch (error) {
-    logger.error("track: filtered click not counted", { uid, advertiser, tracker, error });
+    logger.error("track: filtered click not counted", { uid, advertiser, tracker, reason, error });
   }
 }

@@ -37,6 +37,18 @@ describe("the figures a device last saw", () => {
     expect(lastSeenOf("carol")).toBeUndefined();
   });
 
+  test("carry the filtered and datacenter clicks when saved with them, and read fine without (issue 33)", () => {
+    const withFiltered = figures(100);
+    withFiltered.allTime = { ...withFiltered.allTime, total_filtered_clicks: 9, total_datacenter_clicks: 4 };
+    saveLastSeen("alice", withFiltered, at);
+    expect(lastSeenOf("alice")?.figures.allTime).toMatchObject({
+      total_filtered_clicks: 9,
+      total_datacenter_clicks: 4,
+    });
+    saveLastSeen("bob", { ...withFiltered, allTime: { ...withFiltered.allTime, total_datacenter_clicks: 1.5 } }, at);
+    expect(lastSeenOf("bob")).toBeUndefined();
+  });
+
   test("hold only the cards' figures: no name, e-mail or payout details", () => {
     saveLastSeen("alice", figures(19_500), at);
     const stored = JSON.parse(window.localStorage.getItem("lastSeenFigures:alice")!) as Record<string, unknown>;

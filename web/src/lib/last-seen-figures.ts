@@ -18,6 +18,8 @@ export interface DashboardFigures {
     total_clicks: number;
     /** Clicks by bots and headless browsers (issue 33); absent from figures kept before they were counted. */
     total_filtered_clicks?: number;
+    /** Of them, those from datacenters (issue 33); absent from figures kept before they were counted. */
+    total_datacenter_clicks?: number;
     total_sales: number;
     total_refunds: number;
     total_refunded_cents: number;
@@ -63,7 +65,8 @@ function parse(text: string | null, uid: string): Stored | undefined {
         "total_refunds",
         "total_refunded_cents",
       ]) &&
-      optionalCount(stored.figures.allTime.total_filtered_clicks);
+      optionalCount(stored.figures.allTime.total_filtered_clicks) &&
+      optionalCount(stored.figures.allTime.total_datacenter_clicks);
     return ok ? stored : undefined;
   } catch {
     return undefined;

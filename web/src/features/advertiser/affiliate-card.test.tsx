@@ -73,14 +73,22 @@ describe("the affiliate card's figures", () => {
     const terms = within(card("Dana Demo"))
       .getAllByRole("term")
       .map((term) => term.textContent);
-    expect(terms.slice(-4, -1)).toEqual(["Earnings per sign-up", "Clicks", "Sales"]);
+    expect(terms.slice(-5, -2)).toEqual(["Earnings per sign-up", "Clicks", "Sales"]);
     expect(within(card("Dana Demo")).getByText("1,313")).toBeTruthy();
   });
 
-  test("then the clicks filtered as bots' (issue 33), counted apart from Clicks", () => {
-    render(<Card row={summaryRowFixture({ name: "Dana Demo", total_clicks: 1_313, total_filtered_clicks: 2_048 })} />);
+  test("then the clicks filtered (issue 33), counted apart from Clicks, by reason: bots' and datacenters'", () => {
+    const row = summaryRowFixture({
+      name: "Dana Demo",
+      total_clicks: 1_313,
+      total_filtered_clicks: 2_048,
+      total_datacenter_clicks: 48,
+    });
+    render(<Card row={row} />);
     const terms = within(card("Dana Demo")).getAllByRole("term");
-    expect(terms.at(-1)?.textContent).toBe("Filtered clicks (bots)");
-    expect(terms.at(-1)?.nextElementSibling?.textContent).toBe("2,048");
+    expect(terms.slice(-2).map((term) => [term.textContent, term.nextElementSibling?.textContent])).toEqual([
+      ["Filtered clicks (bots)", "2,000"],
+      ["Filtered clicks (datacenter)", "48"],
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import { formatDollars } from "@domain/money";
 import { formatCount } from "@domain/numbers";
 import { formatEarningsPerSignUp, ratingLabels, type RatingLabel } from "@domain/rating";
 import { formatDay } from "../../lib/dates";
+import { filteredByReason } from "../../lib/filtered-clicks";
 import type { AffiliateView } from "./affiliate-view";
 import { ratingReason } from "./rating-reason";
 import { SharedDestination, SharedMark } from "./shared-destination";
@@ -58,6 +59,7 @@ export function AffiliateCard({
   dashboardHref,
 }: AffiliateCardProps) {
   const { row, rating, highRisk } = view;
+  const filtered = filteredByReason(row.total_filtered_clicks, row.total_datacenter_clicks);
   const name = row.name || row.email || row.user_id;
   const headingId = `affiliate-${row.user_id}`;
   const folded = highRisk && !open;
@@ -116,8 +118,9 @@ export function AffiliateCard({
             {/* After SPEC.md's figures: what the list can also be ordered by (issue 32). */}
             <Stat label="Clicks">{formatCount(row.total_clicks)}</Stat>
             <Stat label="Sales">{formatCount(row.total_sales)}</Stat>
-            {/* Issue 33: bots' and headless browsers' clicks, counted apart from Clicks, with no click id. */}
-            <Stat label="Filtered clicks (bots)">{formatCount(row.total_filtered_clicks)}</Stat>
+            {/* Issue 33: clicks counted apart from Clicks, with no click id, by reason. */}
+            <Stat label="Filtered clicks (bots)">{formatCount(filtered.bots)}</Stat>
+            <Stat label="Filtered clicks (datacenter)">{formatCount(filtered.datacenter)}</Stat>
           </dl>
           <SharedDestination uid={row.user_id} others={view.sharesDestinationWith} />
           {row.pending_destination ? <PayTo destination={row.pending_destination} /> : null}

@@ -8,8 +8,9 @@
 import type { MouseEvent, ReactNode } from "react";
 import type { SummaryOrder } from "@domain/advertiser-summary";
 import { formatDollars } from "@domain/money";
-import { formatCount } from "@domain/numbers";
+import { formatCount, formatCountOf } from "@domain/numbers";
 import { formatEarningsPerSignUp } from "@domain/rating";
+import { filteredByReason, filteredClicksSources } from "../../lib/filtered-clicks";
 import { money, RatingBadge } from "./affiliate-card";
 import { ListedCard, type AffiliateListProps } from "./affiliate-list";
 import type { AffiliateView } from "./affiliate-view";
@@ -29,15 +30,19 @@ interface FigureColumn {
 }
 
 /**
- * The clicks, and under them the bots' and headless browsers' counted apart (issue 33), when there are any:
- * beside the figure they were kept out of, so the table needs no eleventh column.
+ * The clicks, and under them those counted apart (issue 33: bots' and datacenters'), when there are any:
+ * beside the figure they were kept out of, so the table needs no eleventh column. Its title says by reason.
  */
 function clicksFigure({ row }: AffiliateView): ReactNode {
   if (row.total_filtered_clicks === 0) return formatCount(row.total_clicks);
+  const by = filteredByReason(row.total_filtered_clicks, row.total_datacenter_clicks);
+  const sources = filteredClicksSources(by.filtered, by.datacenter);
+  const both = by.bots > 0 && by.datacenter > 0;
+  const title = `Clicks ${sources}, not counted in Clicks${both ? ` (${formatCountOf(by.bots, "bot", "bots")}, ${formatCount(by.datacenter)} datacenter)` : ""}`;
   return (
     <>
       {formatCount(row.total_clicks)}
-      <span className={styles.filtered} title="Clicks by bots and headless browsers, not counted in Clicks">
+      <span className={styles.filtered} title={title}>
         {formatCount(row.total_filtered_clicks)} filtered
       </span>
     </>

@@ -50,22 +50,23 @@ describe("CSV export", () => {
     expect(lines[0]).toBe(
       "user_id,name,email,country,company,paypal_payout_account,payout_method,commission_rate,total_sign_ups,total_earnings," +
         "total_payouts,total_refunds,total_refunded,required_payout,last_payout,payout_pending,pending_payout," +
-        "earnings_per_sign_up,rating,latest_invoice,fraud_user,total_clicks,total_sales,total_filtered_clicks",
+        "earnings_per_sign_up,rating,latest_invoice,fraud_user,total_clicks,total_sales,total_filtered_clicks," +
+        "total_datacenter_clicks",
     );
     expect(lines[1]).toBe(
       "pending,Wanda Wire,dana@test.example,Portugal,Dana Media,dana@wise.test,Wise,0.6,600,240.00,0.00,0,0.00,240.00,," +
-        "true,240.00,0.400,High Performance,,false,120,3,0",
+        "true,240.00,0.400,High Performance,,false,120,3,0,0",
     );
     expect(lines[2]).toContain("risky,Henry Hotline,henry@demo.test");
     expect(lines[2]).toContain(",100.000,HIGH RISK,");
     expect(lines).toHaveLength(4); // and the final CRLF
   });
 
-  test("the clicks filtered as bots' come last (issue 33), after the clicks they were kept out of", () => {
-    const csv = summaryCsv([affiliateView(summaryRowFixture({ total_clicks: 120, total_filtered_clicks: 45 }))]);
-    const [header, line] = csv.split("\r\n");
-    expect(header).toMatch(/,total_clicks,total_sales,total_filtered_clicks$/);
-    expect(line).toMatch(/,120,3,45$/);
+  test("the clicks filtered come last (issue 33), after the clicks they were kept out of, then the datacenters' among them", () => {
+    const row = summaryRowFixture({ total_clicks: 120, total_filtered_clicks: 45, total_datacenter_clicks: 12 });
+    const [header, line] = summaryCsv([affiliateView(row)]).split("\r\n");
+    expect(header).toMatch(/,total_clicks,total_sales,total_filtered_clicks,total_datacenter_clicks$/);
+    expect(line).toMatch(/,120,3,45,12$/);
   });
 
   test("names are data, never spreadsheet formulas, and commas are quoted", () => {

@@ -49,15 +49,17 @@ const csvHeader = [
   // Added after the first export's columns (issue 32's table), so a sheet reading columns by place still works.
   "total_clicks",
   "total_sales",
-  // Issue 33: last, so a sheet reading the columns before by place still works.
+  // Issue 33: last, so a sheet reading the columns before by place still works. The filtered clicks are all
+  // those counted apart; the datacenter clicks are the part of them from datacenters (the rest are bots').
   "total_filtered_clicks",
+  "total_datacenter_clicks",
 ];
 
 const dollars = (value: number) => formatDollarsFixed(rowCents(value));
 
 /**
  * The summary as CSV (RFC 4180): SPEC.md §3's fields in dollars with 2 decimals, the rating, then clicks and
- * sales, then the clicks filtered as bots'.
+ * sales, then the clicks filtered (bots' and datacenters') and the datacenters' among them.
  */
 export function summaryCsv(views: readonly AffiliateView[]): string {
   return toCsv(
@@ -87,6 +89,7 @@ export function summaryCsv(views: readonly AffiliateView[]): string {
       row.total_clicks,
       row.total_sales,
       row.total_filtered_clicks,
+      row.total_datacenter_clicks,
     ]),
   );
 }

@@ -50,3 +50,18 @@ test("All Time's clicks say beside them how many were filtered as bots' (issue 3
   render(<FigureSections shown={{ figures, stale: false }} />);
   expect(screen.queryByText(/filtered \(bots\)/)).toBeNull();
 });
+
+test("the note says the datacenters' clicks among the filtered ones (issue 33), by reason", () => {
+  const note = (total_filtered_clicks: number, total_datacenter_clicks: number) => {
+    const shown = figuresOf(affiliate({ total_clicks: 90, total_filtered_clicks, total_datacenter_clicks }), now);
+    const { container } = render(<FigureSections shown={{ figures: shown, stale: false }} />);
+    const allTime = container.querySelector('section[aria-labelledby="all-time"]')!;
+    const clicks = [...allTime.querySelectorAll("span")].find((span) => span.textContent === "Clicks")!;
+    const text = clicks.nextElementSibling?.nextElementSibling?.textContent;
+    cleanup();
+    return text;
+  };
+  expect(note(1_500, 300)).toBe("1,500 filtered (1,200 bots, 300 datacenter)");
+  expect(note(7, 7)).toBe("7 filtered (datacenter)");
+  expect(note(7, 0)).toBe("7 filtered (bots)");
+});

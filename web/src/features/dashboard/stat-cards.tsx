@@ -5,6 +5,7 @@ import { formatCount } from "@domain/numbers";
 import { balanceOf } from "@domain/balance";
 import { Loading } from "../../components/loading";
 import { formatMoment } from "../../lib/dates";
+import { filteredClicksNote } from "../../lib/filtered-clicks";
 import type { DashboardFigures, ShownFigures } from "../../lib/last-seen-figures";
 import styles from "./dashboard.module.css";
 
@@ -25,6 +26,7 @@ export function figuresOf(affiliate: AffiliateDoc, now: Date): DashboardFigures 
       total_sign_ups: affiliate.total_sign_ups,
       total_clicks: affiliate.total_clicks,
       total_filtered_clicks: affiliate.total_filtered_clicks,
+      total_datacenter_clicks: affiliate.total_datacenter_clicks,
       total_sales: affiliate.total_sales,
       total_refunds: affiliate.total_refunds,
       total_refunded_cents: affiliate.total_refunded_cents,
@@ -34,7 +36,7 @@ export function figuresOf(affiliate: AffiliateDoc, now: Date): DashboardFigures 
 
 /**
  * A figure and its label; a number is a count, shown with separators. A `note` goes under the figure, small:
- * something beside it that it does not count (the clicks filtered as bots').
+ * something beside it that it does not count (the clicks filtered as bots' and datacenters', issue 33).
  */
 export function StatCard({ label, value, note }: { label: string; value: string | number; note?: string }) {
   return (
@@ -45,13 +47,6 @@ export function StatCard({ label, value, note }: { label: string; value: string 
     </div>
   );
 }
-
-/**
- * Issue 33: the clicks by bots and headless browsers kept out of a Clicks figure, as its note ("12 filtered
- * (bots)"); none when there are none. Figures seen on this device before they were counted have none.
- */
-export const filteredNote = (filtered: number | undefined): string | undefined =>
-  filtered ? `${formatCount(filtered)} filtered (bots)` : undefined;
 
 /** What the two card sections carry: whether their figures are live (the bench and the e2e tests read it). */
 const sectionState = (shown: ShownFigures) => ({
@@ -115,7 +110,11 @@ export function AllTime({ shown }: { shown: ShownFigures }) {
         <StatCard label="Total Earnings" value={formatDollars(all.total_earnings_cents)} />
         <StatCard label="Payouts" value={formatDollars(all.total_payouts_cents)} />
         <StatCard label="Sign-ups" value={all.total_sign_ups} />
-        <StatCard label="Clicks" value={all.total_clicks} note={filteredNote(all.total_filtered_clicks)} />
+        <StatCard
+          label="Clicks"
+          value={all.total_clicks}
+          note={filteredClicksNote(all.total_filtered_clicks, all.total_datacenter_clicks)}
+        />
         <StatCard label="Sales" value={all.total_sales} />
       </div>
       {all.total_refunds > 0 ? (

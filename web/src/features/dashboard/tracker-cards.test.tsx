@@ -47,12 +47,12 @@ describe("the tracker rows' expand cue", () => {
 });
 
 describe("the clicks filtered as bots' (issue 33)", () => {
-  const withFiltered = (promptchan: number) => {
+  const withFiltered = (promptchan: number, datacenter?: number) => {
     const base = affiliateFixture();
     return affiliateFixture({
       by_advertiser: {
         ...base.by_advertiser,
-        promptchan: { ...base.by_advertiser.promptchan, filtered_clicks: promptchan },
+        promptchan: { ...base.by_advertiser.promptchan, filtered_clicks: promptchan, datacenter_clicks: datacenter },
       },
     });
   };
@@ -61,6 +61,18 @@ describe("the clicks filtered as bots' (issue 33)", () => {
     const { container } = render(<TrackerCards advertiser="promptchan" affiliate={withFiltered(1_234)} />);
     expect(container.textContent).toContain(
       "1,234 filtered (bots): clicks on your Promptchan links by bots and headless browsers, not counted in the clicks above.",
+    );
+  });
+
+  test("with datacenters' among them, say so by reason (issue 33)", () => {
+    const both = render(<TrackerCards advertiser="promptchan" affiliate={withFiltered(1_234, 34)} />);
+    expect(both.container.textContent).toContain(
+      "1,234 filtered (1,200 bots, 34 datacenter): clicks on your Promptchan links by bots and headless browsers or from datacenters and hosting networks, not counted in the clicks above.",
+    );
+    cleanup();
+    const only = render(<TrackerCards advertiser="promptchan" affiliate={withFiltered(5, 5)} />);
+    expect(only.container.textContent).toContain(
+      "5 filtered (datacenter): clicks on your Promptchan links from datacenters and hosting networks, not counted in the clicks above.",
     );
   });
 

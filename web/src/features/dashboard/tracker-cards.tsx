@@ -4,6 +4,7 @@ import { defaultTrackerKey, removedTrackersKey, type AffiliateDoc, type TrackerT
 import { trackerRows } from "@domain/trackers";
 import { formatDollars } from "@domain/money";
 import { formatCount, formatPerEach, formatShare } from "@domain/numbers";
+import { filteredClicksNote, filteredClicksSources } from "../../lib/filtered-clicks";
 import { StatCard } from "./stat-cards";
 import styles from "./dashboard.module.css";
 
@@ -29,7 +30,7 @@ export function trackerName(key: string): string {
 export function TrackerCards({ affiliate, advertiser }: { affiliate: AffiliateDoc; advertiser: AdvertiserId }) {
   const trackers = trackerRows(affiliate.trackers[advertiser] ?? {}, affiliate.links[advertiser] ?? []);
   // Issue 33: kept per advertiser, not per tracker (the affiliate's document is bounded).
-  const filtered = affiliate.by_advertiser[advertiser]?.filtered_clicks ?? 0;
+  const { filtered_clicks: filtered = 0, datacenter_clicks: datacenter } = affiliate.by_advertiser[advertiser] ?? {};
   return (
     <section aria-labelledby="trackers" className={styles["dashboard-section"]}>
       <h2 id="trackers">Trackers · {advertisers[advertiser].name}</h2>
@@ -44,8 +45,8 @@ export function TrackerCards({ affiliate, advertiser }: { affiliate: AffiliateDo
       )}
       {filtered > 0 ? (
         <p className={`muted ${styles.small}`}>
-          {formatCount(filtered)} filtered (bots): clicks on your {advertisers[advertiser].name} links by bots and
-          headless browsers, not counted in the clicks above.
+          {filteredClicksNote(filtered, datacenter)}: clicks on your {advertisers[advertiser].name} links{" "}
+          {filteredClicksSources(filtered, datacenter)}, not counted in the clicks above.
         </p>
       ) : null}
     </section>
