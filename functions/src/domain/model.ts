@@ -54,6 +54,12 @@ export const collections = {
   payoutDestinations: "payout_destinations",
   /** payout_destination_members/{uid}: which of those entries an affiliate is in (server-only). */
   payoutDestinationMembers: "payout_destination_members",
+  /** risk_rules/{advertiser}: the risk rules in force, apart from the public advertiser document (server-only). */
+  riskRules: "risk_rules",
+  /** risk_cases/{id}: an affiliate's risk case, its events and resolution (server-only; domain/risk.ts). */
+  riskCases: "risk_cases",
+  /** risk_cases/{id}/signals/{key}: each signal a case has recorded, so the same one twice adds nothing. */
+  riskSignals: "signals",
 } as const;
 
 /** A tracker's figures (SPEC.md §3: total_earnings, total_sign_ups, total_clicks, total_sales). */
