@@ -4,11 +4,30 @@
  * (accounts, payouts, and later the ledger and tracking) may not import one another.
  */
 import { logger } from "firebase-functions/logger";
-import { limits } from "../config.js";
-import type { RiskSignal } from "../domain/risk.js";
-import { caseSummary, caseWithSignal, openCase, sharedDestinationSignals, signalId } from "../domain/risk.js";
-import { ruleFor } from "../domain/risk-rules.js";
+import { limits, siteUrl, staffDigestEmails } from "../config.js";
+import {
+  mailDoc,
+  mailIds,
+  riskCaseStaffMail,
+  riskReviewEndedMail,
+  riskReviewOpenedMail,
+} from "../domain/notifications.js";
+import type { AffiliateDoc } from "../domain/model.js";
+import {
+  caseSummary,
+  caseWithSignal,
+  openCase,
+  reviewReasons,
+  sharedDestinationSignals,
+  signalId,
+  type RiskCaseDoc,
+  type RiskResolution,
+  type RiskSignal,
+} from "../domain/risk.js";
+import { holdsCommission, riskActionLabels, riskFamilyInfo, ruleFor } from "../domain/risk-rules.js";
+import type { Transaction } from "firebase-admin/firestore";
 import { getAffiliateOrThrow } from "./affiliates.js";
+import { stageMail } from "./mail.js";
 import { db, refs } from "./firestore.js";
 import type { SharedDestination } from "./payout-destinations.js";
 import { riskRulesNow } from "./programme-settings.js";
@@ -32,6 +51,7 @@ export async function raiseSignal(uid: string, signal: RiskSignal, now: Date): P
       tx.set(refs.riskCase(id), next);
       tx.create(signalRef, { key: signal.key, family: signal.family, at: now });
       tx.update(refs.affiliate(uid).withConverter(null), { risk_case: caseSummary(id, next) });
+      stageCaseMails(tx, id, uid, affiliate, open ?? null, next, now);
       return { id, added: true };
     },
     { maxAttempts: limits.transactionAttempts },
@@ -60,5 +80,79 @@ export async function raiseSharedDestination(uid: string, shared: SharedDestinat
       // An account deleted since it joined the entry, or a store failure: the other signals still go.
       logger.error("risk signal not raised", { uid: who, family: signal.family, error: String(error) });
     }
+  }
+}
+
+/** The Risk section's address of a case, for staff's e-mails. */
+export const caseUrl = (id: string): string => `${siteUrl()}/advertiser/risk?case=${encodeURIComponent(id)}`;
+
+/**
+ * The e-mails a signal's write causes, staged with it (data/mail.ts): staff hear of a new case (when a staff
+ * address is set), and the affiliate hears their account is under review once their case first holds money
+ * (a case that only flags tells them nothing). Ids name the case, so each is written once.
+ */
+function stageCaseMails(
+  tx: Transaction,
+  id: string,
+  uid: string,
+  affiliate: AffiliateDoc,
+  before: RiskCaseDoc | null,
+  after: RiskCaseDoc,
+  now: Date,
+): void {
+  const staff = staffDigestEmails();
+  const who = affiliate.name || affiliate.email || uid;
+  if (!before && staff.length > 0) {
+    const mail = riskCaseStaffMail(
+      {
+        kind: "opened",
+        affiliate: who,
+        families: after.families.map((family) => riskFamilyInfo[family].label),
+        action: riskActionLabels[after.action],
+        details: after.events.map((event) => event.evidence.detail),
+      },
+      caseUrl(id),
+    );
+    stageMail(tx, mailIds.riskCaseOpened(id), mailDoc(staff, mail, "risk_case_staff", uid, now));
+  }
+  const to = affiliate.invoice_email || affiliate.email;
+  if (to && holdsCommission(after.action) && !(before && holdsCommission(before.action))) {
+    const mail = riskReviewOpenedMail(affiliate.name, reviewReasons(after.families));
+    stageMail(tx, mailIds.riskReviewOpened(id), mailDoc(to, mail, "risk_review_opened", uid, now));
+  }
+}
+
+/**
+ * The e-mails a case's resolution causes, staged with it: the affiliate hears how their review ended when
+ * the case held money (they were told it opened), and staff hear who resolved it and why.
+ */
+export function stageResolutionMails(
+  tx: Transaction,
+  id: string,
+  riskCase: RiskCaseDoc,
+  affiliate: AffiliateDoc,
+  resolution: RiskResolution,
+  now: Date,
+): void {
+  const { uid } = riskCase;
+  const to = affiliate.invoice_email || affiliate.email;
+  if (to && holdsCommission(riskCase.action)) {
+    const mail = riskReviewEndedMail(affiliate.name, resolution.outcome, resolution.held_cents, resolution.note);
+    stageMail(tx, mailIds.riskReviewEnded(id), mailDoc(to, mail, "risk_review_ended", uid, now));
+  }
+  const staff = staffDigestEmails();
+  if (staff.length > 0) {
+    const mail = riskCaseStaffMail(
+      {
+        kind: "resolved",
+        affiliate: affiliate.name || affiliate.email || uid,
+        outcome: resolution.outcome,
+        by: resolution.by.email,
+        heldCents: resolution.held_cents,
+        note: resolution.note,
+      },
+      caseUrl(id),
+    );
+    stageMail(tx, mailIds.riskCaseResolved(id), mailDoc(staff, mail, "risk_case_staff", uid, now));
   }
 }

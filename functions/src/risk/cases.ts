@@ -23,6 +23,7 @@ import { limits } from "../config.js";
 import { writeChanges } from "../data/aggregates.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { db, refs } from "../data/firestore.js";
+import { stageResolutionMails } from "../data/risk-cases.js";
 import { ApiError } from "../errors.js";
 
 /** The affiliate fields the queue and a case need (a field mask: the affiliate document is large). */
@@ -206,6 +207,7 @@ export async function resolveCase(id: string, outcome: Outcome, note: string, by
         held_cents: heldCents,
       };
       tx.update(caseRef.withConverter(null), { status: resolvedAs[outcome], resolution, updated_at: now });
+      stageResolutionMails(tx, id, riskCase, affiliate, resolution, now);
       return answer(true, heldCents);
     },
     { maxAttempts: limits.transactionAttempts },
