@@ -2,6 +2,7 @@ import { setGlobalOptions } from "firebase-functions/options";
 import { onRequest } from "firebase-functions/https";
 import { onSchedule } from "firebase-functions/scheduler";
 import { onTaskDispatched } from "firebase-functions/tasks";
+import { logger } from "firebase-functions/logger";
 import {
   eventSigningSecrets,
   payoutDestinationSalt,
@@ -32,6 +33,7 @@ const trackHandler = lazily(async () => (await import("./http/track.js")).handle
 const clicks = lazily(() => import("./tracking/clicks.js"));
 const delivery = lazily(() => import("./postbacks/deliver.js"));
 const digest = lazily(() => import("./advertiser/staff-digest.js"));
+const refundRates = lazily(() => import("./risk/refund-rate.js"));
 
 setGlobalOptions({ region: "us-central1", maxInstances: 50 });
 
@@ -84,3 +86,15 @@ export const deliverPostback = onTaskDispatched<{ id: string }>(
 export const staffDigest = onSchedule({ schedule: "every day 08:00", timeZone: "Etc/UTC" }, async () => {
   await (await digest()).writeStaffDigest(new Date(), staffDigestEmails(), siteUrl());
 });
+
+/**
+ * The daily look at refund and chargeback rates (risk/refund-rate.ts): affiliates refunded since yesterday
+ * whose rates are far above the programme's get a signal in their risk case, when the rule is on.
+ */
+export const riskReview = onSchedule(
+  { schedule: "every day 06:00", timeZone: "Etc/UTC", timeoutSeconds: 540 },
+  async () => {
+    const look = await (await refundRates()).lookAtRefundRates(new Date());
+    logger.info("risk review: refund rates", look);
+  },
+);

@@ -163,6 +163,29 @@ const table: Row[] = [
     expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },
   },
   {
+    // Risk cases (issue 33): staff only; an affiliate never reads the queue, nor a case about them.
+    endpoint: "/api/risk_cases",
+    method: "GET",
+    expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },
+  },
+  {
+    // A case id nobody has: allowed callers are told so, others never learn whether it exists.
+    endpoint: "/api/risk_case?case_id=",
+    method: "GET",
+    send: (caller) =>
+      api(caller, "GET", "/api/risk_case?case_id=no-such-case").then(({ status, json }) => ({
+        status,
+        error: json.error,
+      })),
+    expect: { anonymous: 401, owner: 403, other: 403, staff: 404, admin: 404, suspended: 403 },
+  },
+  {
+    endpoint: "/api/resolve_risk_case",
+    method: "POST",
+    body: () => ({ case_id: "no-such-case", outcome: "release" }),
+    expect: { anonymous: 401, owner: 403, other: 403, staff: 404, admin: 404, suspended: 403 },
+  },
+  {
     // Reinstating an affiliate who is not suspended: allowed callers change nothing and say so.
     endpoint: "/api/set_suspension",
     method: "POST",

@@ -10,6 +10,7 @@ import { isUsableTracker, normalizeTracker } from "../domain/tracker.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { writeLinks } from "../data/aggregates.js";
 import { readDestinationMove } from "../data/payout-destinations.js";
+import { raiseSharedDestination } from "../data/risk-cases.js";
 import { db, refs } from "../data/firestore.js";
 import { settingsInForce } from "../data/programme-settings.js";
 import { ApiError } from "../errors.js";
@@ -92,7 +93,7 @@ function changeLinks(uid: string, advertiser: AdvertiserId, change: (links: stri
  * to their destination's entry in the index of shared payout destinations (data/payout-destinations.ts).
  */
 export async function updatePayoutDetails(uid: string, details: PayoutDetails, now: Date): Promise<void> {
-  await db().runTransaction(
+  const shared = await db().runTransaction(
     async (tx) => {
       const affiliate = await getAffiliateOrThrow(uid, tx);
       refuseSuspended(affiliate);
@@ -101,7 +102,10 @@ export async function updatePayoutDetails(uid: string, details: PayoutDetails, n
       const search_keys = searchKeysOf({ uid, email: affiliate.email, name: details.name });
       tx.update(refs.affiliate(uid).withConverter(null), { ...details, search_keys });
       destination.write();
+      return destination.shared;
     },
     { maxAttempts: limits.transactionAttempts },
   );
+  // A destination other affiliates use: a risk signal for each of them and this one (issue 33).
+  await raiseSharedDestination(uid, shared, now);
 }

@@ -9,6 +9,7 @@ import { sumLastDays } from "../domain/days.js";
 import { latestInvoiceView, type LatestInvoice } from "../domain/invoice.js";
 import type { AffiliateDoc, TrackerTotals, TransactionDoc } from "../domain/model.js";
 import { centsToDollars } from "../domain/money.js";
+import { riskReviewOf } from "../domain/risk.js";
 
 export interface TrackerView {
   total_earnings: number;
@@ -112,8 +113,17 @@ export function userDataView(
     repeat_rates: rates.repeat_rates,
     july4bug_comp: centsToDollars(affiliate.july4bug_comp_cents),
     fraud_user: affiliate.fraud_user,
+    risk_review: riskReviewView(affiliate),
     ...perAdvertiser,
   };
+}
+
+/** The affiliate's review (issue 33) as the API gives it: money in dollars, the date in ISO 8601. */
+function riskReviewView(affiliate: AffiliateDoc) {
+  const review = riskReviewOf(affiliate);
+  if (!review) return null;
+  const { held_cents, since, ...rest } = review;
+  return { ...rest, since: since.toISOString(), held: centsToDollars(held_cents) };
 }
 
 export type UserData = ReturnType<typeof userDataView>;

@@ -66,6 +66,16 @@ function refuseIfSuspended(affiliate: AffiliateDoc): void {
   }
 }
 
+/** An open risk case that holds everything (hold_all, issue 33): nothing payable leaves, a pending payout included. */
+function refuseIfHeldAll(affiliate: AffiliateDoc): void {
+  if (affiliate.risk_case?.action === "hold_all") {
+    throw new ApiError(
+      "conflict",
+      "This affiliate is under a risk review that holds everything payable: resolve the case before recording their payout.",
+    );
+  }
+}
+
 function refuseOtherAmount(pendingCents: Cents, givenCents: Cents): void {
   if (givenCents !== pendingCents) {
     throw new ApiError(
@@ -92,6 +102,7 @@ export async function recordPayout(
   // The obvious refusals (the second click of a double click) without queueing for the transaction.
   const current = await getAffiliateOrThrow(uid);
   refuseIfSuspended(current);
+  refuseIfHeldAll(current);
   if (!current.payout_pending || !current.pending_payout_id) {
     const latest = current.latest_invoice?.invoice_number;
     throw await nothingPending(latest ? await refs.payouts().doc(latest).get() : undefined);
@@ -115,6 +126,7 @@ export async function recordPayout(
       }
       const payoutRef = refs.payouts().doc(payoutId);
       refuseIfSuspended(affiliate);
+      refuseIfHeldAll(affiliate);
       refuseIfRecent(affiliate, now, payoutRulesOf(programme));
       refuseOtherAmount(payout.amount_cents, amountCents);
 

@@ -105,6 +105,18 @@ export const userData = z
     repeat_rates: z.record(z.string(), z.number()).meta({ description: "The rate per renewal number." }),
     july4bug_comp: dollars,
     fraud_user: z.boolean(),
+    risk_review: z
+      .strictObject({
+        message: z.string().meta({ description: "What the review means for the affiliate's payouts." }),
+        reasons: z.array(z.string()).meta({ description: "Each signal family, in plain words (never a threshold)." }),
+        since: isoTime,
+        held: dollars.meta({ description: "Commission held by the review until staff resolve it." }),
+      })
+      .nullable()
+      .meta({
+        description:
+          "Issue 33: an open risk review that holds the affiliate's new commissions and pauses payouts; null when none.",
+      }),
     ...perAdvertiserFields,
   })
   .meta({ id: "UserData" });

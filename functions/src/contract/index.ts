@@ -12,6 +12,7 @@ import { integrationApi } from "./integration.js";
 import { payoutApi } from "./payouts.js";
 import { postbackApi } from "./postbacks.js";
 import { programmeSettingsApi } from "./programme-settings.js";
+import { riskApi } from "./risk.js";
 import type { Routes } from "./route.js";
 import { systemApi } from "./system.js";
 
@@ -23,6 +24,7 @@ export const apiRoutes = {
   ...integrationApi,
   ...postbackApi,
   ...programmeSettingsApi,
+  ...riskApi,
   ...advertiserServerApi,
 } as const satisfies Routes;
 

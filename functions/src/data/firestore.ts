@@ -33,6 +33,7 @@ import {
   type TransactionDoc,
 } from "../domain/model.js";
 import type { SettingsVersion } from "../domain/programme-settings.js";
+import type { RiskCaseDoc } from "../domain/risk.js";
 import { summaryKeysOf } from "../domain/summary-keys.js";
 
 let firestore: Firestore | undefined;
@@ -76,6 +77,7 @@ const clickConverter = converter<ClickDoc>();
 const settingsVersionConverter = converter<SettingsVersion>();
 const funnelShardConverter = converter<FunnelShardDoc>();
 const trackerFunnelConverter = converter<TrackerFunnelDoc>();
+const riskCaseConverter = converter<RiskCaseDoc>();
 
 export const refs = {
   affiliates: () => db().collection(collections.affiliates).withConverter(affiliateConverter),
@@ -111,6 +113,11 @@ export const refs = {
   funnelShards: () => db().collection(collections.funnelShards).withConverter(funnelShardConverter),
   /** Server-only: each affiliate's tracker funnels (the conversion report's best converting links). */
   trackerFunnels: () => db().collection(collections.trackerFunnels).withConverter(trackerFunnelConverter),
+  /** Server-only: risk cases (issue 33, domain/risk.ts). */
+  riskCases: () => db().collection(collections.riskCases).withConverter(riskCaseConverter),
+  riskCase: (id: string) => refs.riskCases().doc(id),
+  /** Server-only: the signals a case has recorded, by key, so the same signal twice adds nothing. */
+  riskSignals: (caseId: string) => refs.riskCase(caseId).collection(collections.riskSignals),
   /** Server-only documents by collection name, untyped (the tests' and scripts' way in). */
   internal: (collection: (typeof collections)[keyof typeof collections]) => db().collection(collection),
 };

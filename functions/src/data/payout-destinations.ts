@@ -16,6 +16,7 @@ import {
   entryWith,
   entryWithout,
   othersSharing,
+  type DestinationKind,
   type PayoutDestinationDoc,
   type PayoutDestinationMemberDoc,
 } from "../domain/shared-destination.js";
@@ -57,14 +58,14 @@ export async function readDestinationMove(
   details: PayoutDetails | null,
   now: Date,
   { salt = destinationSalt(), store = db() }: { salt?: string; store?: Firestore } = {},
-): Promise<{ changes: boolean; write(): void }> {
+): Promise<{ changes: boolean; write(): void; shared: SharedDestination | null }> {
   const target = details ? canonicalDestination(details) : null;
   const key = target ? destinationKey(target.text, salt) : null;
   const entries = entriesIn(store);
   const members = membersIn(store);
   const memberRef = members.doc(uid);
   const member = (await tx.get(memberRef)).data() ?? null;
-  if ((member?.key ?? null) === key) return { changes: false, write: () => undefined };
+  if ((member?.key ?? null) === key) return { changes: false, write: () => undefined, shared: null };
 
   const [left, joined] = await Promise.all([
     member ? tx.get(entries.doc(member.key)) : null,
@@ -78,8 +79,11 @@ export async function readDestinationMove(
         null)
       : null;
 
+  const others = joined?.data()?.uids.filter((other) => other !== uid) ?? [];
   return {
     changes: true,
+    // What the risk signal of a shared destination needs (data/risk-cases.ts), raised once this commits.
+    shared: key && target && others.length > 0 ? { key, kind: target.kind, others } : null,
     write() {
       if (member && leftEntry) {
         const after = entryWithout(leftEntry, uid, member.named, promoted, now);
@@ -96,6 +100,13 @@ export async function readDestinationMove(
       }
     },
   };
+}
+
+/** A destination the affiliate has just joined that others use: the entry's key, kind and the others named. */
+export interface SharedDestination {
+  key: string;
+  kind: DestinationKind;
+  others: string[];
 }
 
 /** How many affiliates the list asks about at once (Firestore's most values in an array-contains-any). */

@@ -12,8 +12,11 @@ import {
   type SettingField,
   type ProgrammeTerms,
   type ProgrammeSettings,
+  type SettingsToSave,
   type SettingsVersion,
 } from "../domain/programme-settings.js";
+import { collections } from "../domain/model.js";
+import { riskRulesSchema, defaultRiskRules, type RiskRules } from "../domain/risk-rules.js";
 import { ApiError } from "../errors.js";
 import { forgetAdvertiserSettings } from "./advertiser-config.js";
 import { db, refs } from "./firestore.js";
@@ -47,6 +50,25 @@ export async function programmeTermsNow(now = new Date()): Promise<ProgrammeTerm
   return settingsInForce(defaultAdvertiserId, now);
 }
 
+/**
+ * risk_rules/{advertiser} (server-only): the risk rules in force, kept off the public advertiser document so
+ * no one outside staff reads a rule's threshold. Versioned with the other settings (settings_versions).
+ */
+const riskRulesRef = (advertiser: AdvertiserId) => db().collection(collections.riskRules).doc(advertiser);
+
+/** An advertiser document with its stored risk rules beside the other settings (storedSettings reads both). */
+const withRiskRules = (doc: object | undefined, risk: { rules?: unknown } | undefined) =>
+  ({ ...doc, ...(risk?.rules === undefined ? {} : { risk_rules: risk.rules }) }) as Partial<
+    Record<SettingField, unknown>
+  >;
+
+/** The risk rules in force now: the default advertiser's, programme-wide (one read, when a signal fires). */
+export async function riskRulesNow(): Promise<RiskRules> {
+  const stored = (await riskRulesRef(defaultAdvertiserId).get()).data()?.rules;
+  const parsed = riskRulesSchema.safeParse(stored);
+  return parsed.success ? parsed.data : defaultRiskRules();
+}
+
 export interface AdvertiserSettingsView {
   advertiser: AdvertiserId;
   version: number;
@@ -60,11 +82,14 @@ export async function programmeSettingsView(): Promise<AdvertiserSettingsView[]>
   return Promise.all(
     advertiserIds.map(async (advertiser) => {
       const doc = docs.get(advertiser);
-      const history = await refs.settingsVersions(advertiser).orderBy("version", "desc").limit(historyShown).get();
+      const [history, risk] = await Promise.all([
+        refs.settingsVersions(advertiser).orderBy("version", "desc").limit(historyShown).get(),
+        riskRulesRef(advertiser).get(),
+      ]);
       return {
         advertiser,
         version: doc?.settings_version ?? 0,
-        settings: storedSettings(advertiser, doc),
+        settings: storedSettings(advertiser, withRiskRules(doc, risk.data())),
         history: history.docs.map((version) => version.data()),
       };
     }),
@@ -95,7 +120,7 @@ export interface SaveOutcome {
  */
 export async function saveProgrammeSettings(
   advertiser: AdvertiserId,
-  settings: ProgrammeSettings,
+  toSave: SettingsToSave,
   expectedVersion: number,
   by: Recorder,
   now: Date,
@@ -105,6 +130,7 @@ export async function saveProgrammeSettings(
     // Every advertiser's document, read in the transaction: two saves at once cannot both take one domain.
     const docs = new Map((await tx.get(refs.advertisers())).docs.map((snapshot) => [snapshot.id, snapshot.data()]));
     const doc = docs.get(advertiser);
+    const risk = (await tx.get(riskRulesRef(advertiser))).data();
     const current = doc?.settings_version ?? 0;
     if (current !== expectedVersion) {
       throw new ApiError(
@@ -112,14 +138,15 @@ export async function saveProgrammeSettings(
         `The settings were changed since you loaded them (version ${current}, you had ${expectedVersion}): reload them and make your change again.`,
       );
     }
-    const owner = linkDomainOwner(advertiser, settings.link_domain, docs);
+    const owner = linkDomainOwner(advertiser, toSave.link_domain, docs);
     if (owner) {
       throw new ApiError(
         "bad_request",
-        `settings.link_domain: ${settings.link_domain} is ${advertisers[owner].name}'s link domain already: each advertiser needs its own, or their clicks would be counted as one's.`,
+        `settings.link_domain: ${toSave.link_domain} is ${advertisers[owner].name}'s link domain already: each advertiser needs its own, or their clicks would be counted as one's.`,
       );
     }
-    const before = storedSettings(advertiser, doc);
+    const before = storedSettings(advertiser, withRiskRules(doc, risk));
+    const settings: ProgrammeSettings = { ...toSave, risk_rules: toSave.risk_rules ?? before.risk_rules };
     const changes = settingChanges(before, settings);
     if (changes.length === 0) return { version: current, changed: false };
     const version = current + 1;
@@ -141,12 +168,16 @@ export async function saveProgrammeSettings(
       settings,
     };
     tx.create(refs.settingsVersions(advertiser).doc(String(version)), saved);
-    // mergeFields: each setting is replaced whole (a renewal rate taken out must go), the rest kept.
+    // mergeFields: each setting is replaced whole (a renewal rate taken out must go), the rest kept. The
+    // risk rules go to their server-only document instead.
+    const { risk_rules, ...publicSettings } = settings;
+    const publicFields = settingFields.filter((field) => field !== "risk_rules");
     tx.set(
       docRef.withConverter(null),
-      { ...settings, settings_version: version, settings_updated_at: now },
-      { mergeFields: [...settingFields, "settings_version", "settings_updated_at"] },
+      { ...publicSettings, settings_version: version, settings_updated_at: now },
+      { mergeFields: [...publicFields, "settings_version", "settings_updated_at"] },
     );
+    tx.set(riskRulesRef(advertiser), { rules: risk_rules, updated_at: now });
     return { version, changed: true };
   });
   if (outcome.changed) forgetAdvertiserSettings();

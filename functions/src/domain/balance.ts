@@ -1,6 +1,7 @@
 import { dayKey, type DayKey } from "./days.js";
 import type { AffiliateDoc, InvoiceSnapshot } from "./model.js";
 import type { Cents } from "./money.js";
+import { riskHeldCentsOf } from "./risk.js";
 
 export interface BalanceInputs {
   earningsCents: Cents;
@@ -38,8 +39,11 @@ export function pendingInvoiceOf(affiliate: PendingSource): InvoiceSnapshot | nu
   return affiliate.payout_pending && invoice && invoice.invoice_number === affiliate.pending_payout_id ? invoice : null;
 }
 
-/** The affiliate document's field that holds commissions still in their hold period. */
-export type HeldSource = Pick<AffiliateDoc, "held">;
+/**
+ * The affiliate document's fields that hold commission back: the hold period's buckets, and an open risk
+ * case's (issue 33; absent in documents and views that predate it).
+ */
+export type HeldSource = Pick<AffiliateDoc, "held"> & Partial<Pick<AffiliateDoc, "risk_held">>;
 
 /**
  * Commission still in its hold period (issue 19): the sum of the `held` buckets that mature after today.
@@ -69,11 +73,12 @@ export function maturedHeldDays(affiliate: HeldSource, now: Date): DayKey[] {
 }
 
 /**
- * What can be paid out: the balance less the commission still held, floored at 0. SPEC.md's payout rules
- * (the $200 minimum) apply to this, and a payout request pays exactly this.
+ * What can be paid out: the balance less the commission still held (in its hold period, or by an open risk
+ * case), floored at 0. SPEC.md's payout rules (the $200 minimum) apply to this, and a payout request pays
+ * exactly this.
  */
 export function payableOf(affiliate: BalanceSource & HeldSource, now: Date): Cents {
-  return Math.max(0, balanceOf(affiliate) - heldCentsOf(affiliate, now));
+  return Math.max(0, balanceOf(affiliate) - heldCentsOf(affiliate, now) - riskHeldCentsOf(affiliate));
 }
 
 /**

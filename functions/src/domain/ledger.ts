@@ -9,6 +9,7 @@ import { dayKey, daysAfter, lastDays, type DayKey } from "./days.js";
 import type { Cents } from "./money.js";
 import { clickTracker, countedTracker, type TrackerLinks } from "./trackers.js";
 import { findLandingPage } from "./landing-pages.js";
+import type { RiskCaseStatus, RiskCaseSummary } from "./risk.js";
 import { summaryKeyIncrements } from "./summary-keys.js";
 import {
   defaultLandingKey,
@@ -52,6 +53,11 @@ export interface LedgerChange {
    * held until `day`, or a refund cancelling it before then.
    */
   held?: { day: DayKey; cents: Cents };
+  /**
+   * Commission entering (positive) or leaving (negative) the open risk case's hold (issue 33): a sale's
+   * recorded while the case holds, or a refund of such a sale while the case is still open.
+   */
+  riskHeld?: { day: DayKey; cents: Cents };
 }
 
 export function trackerKey(suffix: string): string {
@@ -194,7 +200,7 @@ function addFigures(target: Increments, figures: Partial<Figures>, fields: reado
 export function affiliateIncrements(changes: LedgerChange[], now: Date): Increments {
   const tree: Increments = {};
   const kept = new Set(lastDays(now, recentDaysKept));
-  for (const { advertiser, tracker, day, figures, landing, held } of changes) {
+  for (const { advertiser, tracker, day, figures, landing, held, riskHeld } of changes) {
     for (const [total, field] of Object.entries(totalFields)) {
       if (moves(figures)(field)) tree[total] = ((tree[total] as number | undefined) ?? 0) + (figures[field] ?? 0);
     }
@@ -220,6 +226,10 @@ export function affiliateIncrements(changes: LedgerChange[], now: Date): Increme
     if (held && held.cents !== 0) {
       const buckets = node(tree, "held");
       buckets[held.day] = ((buckets[held.day] as number | undefined) ?? 0) + held.cents;
+    }
+    if (riskHeld && riskHeld.cents !== 0) {
+      const buckets = node(tree, "risk_held", advertiser);
+      buckets[riskHeld.day] = ((buckets[riskHeld.day] as number | undefined) ?? 0) + riskHeld.cents;
     }
   }
   return tree;
@@ -320,6 +330,7 @@ export type AffiliatePatch = Pick<
   | "landings"
   | "recent_days"
   | "held"
+  | "risk_held"
   | "owed_cents"
   | "risk_margin_cents"
 >;
@@ -346,6 +357,7 @@ export function applyToAffiliate(affiliate: AffiliateDoc, changes: LedgerChange[
     landings: next.landings,
     recent_days: next.recent_days,
     held: next.held,
+    risk_held: next.risk_held,
     owed_cents: next.owed_cents,
     risk_margin_cents: next.risk_margin_cents,
   };
@@ -385,7 +397,14 @@ export function termsFor(
  * towards its tracker only if that is one of the affiliate's links (countedTracker), and says so. Its
  * commission is held for `holdDays` from the sale's day (issue 19): held unless that day has already come.
  */
-export function recordSale(affiliate: AffiliateDoc, sale: SaleInput, now: Date, programme: SaleTerms) {
+export function recordSale(
+  affiliate: AffiliateDoc,
+  sale: SaleInput,
+  now: Date,
+  programme: SaleTerms,
+  /** The open risk case that holds the affiliate's new commission (issue 33), checked open in the transaction. */
+  holdingCase: Pick<RiskCaseSummary, "id"> | null = null,
+) {
   const tracker = countedTracker(affiliate.links, sale.advertiser, sale.tracker);
   const commission = saleCommission(sale.amountCents, sale.repeatIndex, termsFor(affiliate, programme));
   const { holdDays } = programme;
@@ -407,14 +426,18 @@ export function recordSale(affiliate: AffiliateDoc, sale: SaleInput, now: Date, 
     refers_to: null,
     note: affiliate.fraud_user ? "Commission withheld: account suspended." : null,
     matures_on: daysAfter(sale.occurredAt, holdDays),
+    ...(holdingCase && earnings > 0 ? { risk_case_id: holdingCase.id } : {}),
   };
-  const held = entry.matures_on! > dayKey(now) && earnings > 0;
+  // Held by the case whatever its maturity day: a release puts it back on that day's timeline.
+  const riskHeld = entry.risk_case_id !== undefined;
+  const held = !riskHeld && entry.matures_on! > dayKey(now) && earnings > 0;
   const change: LedgerChange = {
     advertiser: sale.advertiser,
     tracker,
     day: dayKey(sale.occurredAt),
     figures: { sales: 1, earnings_cents: earnings, ...(sale.repeatIndex === 0 ? { first_sales: 1 } : {}) },
     ...(held ? { held: { day: entry.matures_on!, cents: earnings } } : {}),
+    ...(riskHeld ? { riskHeld: { day: entry.matures_on!, cents: earnings } } : {}),
   };
   return { entry, change };
 }
@@ -435,8 +458,14 @@ export interface RefundInput {
  * sale's commission matures, the clawback comes out of the held commission, so the payable balance does not
  * move; after, out of the balance, as it always did.
  */
-export function recordRefund(sale: TransactionDoc, refund: RefundInput, now: Date) {
-  const { refundedAmountCents, clawbackCents } = refundClawback(
+export function recordRefund(
+  sale: TransactionDoc,
+  refund: RefundInput,
+  now: Date,
+  /** For a sale a risk case held (risk_case_id): that case's status, read in the transaction. */
+  caseStatus?: RiskCaseStatus,
+) {
+  const computed = refundClawback(
     {
       amountCents: sale.transaction_cost_cents,
       earningsCents: sale.earnings_cents,
@@ -445,7 +474,12 @@ export function recordRefund(sale: TransactionDoc, refund: RefundInput, now: Dat
     },
     refund.amountCents,
   );
+  const { refundedAmountCents } = computed;
   if (refundedAmountCents === 0) return undefined;
+  // A confirmed case cancelled the sale's commission already: its refund claws back nothing more.
+  const cancelled = sale.risk_case_id !== undefined && caseStatus === "confirmed";
+  const clawbackCents = cancelled ? 0 : computed.clawbackCents;
+  const caseHolds = sale.risk_case_id !== undefined && caseStatus === "open";
   const entry: TransactionDoc = {
     type: refund.type,
     advertiser_id: refund.advertiser,
@@ -461,7 +495,7 @@ export function recordRefund(sale: TransactionDoc, refund: RefundInput, now: Dat
     refunded_amount_cents: 0,
     clawed_back_cents: 0,
     refers_to: sale.event_id,
-    note: null,
+    note: cancelled ? "Nothing clawed back: the commission was cancelled by a confirmed risk review." : null,
   };
   const saleUpdate: Pick<TransactionDoc, "refunded" | "refunded_amount_cents" | "clawed_back_cents"> = {
     refunded: true,
@@ -473,11 +507,34 @@ export function recordRefund(sale: TransactionDoc, refund: RefundInput, now: Dat
     tracker: sale.tracker,
     day: dayKey(refund.occurredAt),
     figures: { refunds: 1, refunded_cents: clawbackCents },
-    ...(sale.matures_on && sale.matures_on > dayKey(now) && clawbackCents > 0
+    ...(caseHolds && clawbackCents > 0 ? { riskHeld: { day: sale.matures_on!, cents: -clawbackCents } } : {}),
+    ...(!caseHolds && sale.matures_on && sale.matures_on > dayKey(now) && clawbackCents > 0
       ? { held: { day: sale.matures_on, cents: -clawbackCents } }
       : {}),
   };
   return { entry, saleUpdate, change };
+}
+
+/** A confirmation's cancellation of one advertiser's held commission: a ledger entry of its own. */
+export function cancellationEntry(caseId: string, advertiser: AdvertiserId, cents: number, now: Date): TransactionDoc {
+  return {
+    type: "cancellation",
+    advertiser_id: advertiser,
+    event_id: `risk_${caseId}`,
+    tracker: "",
+    timestamp: now,
+    recorded_at: now,
+    transaction_cost_cents: 0,
+    earnings_cents: -cents,
+    repeat_index: null,
+    rate: null,
+    refunded: false,
+    refunded_amount_cents: 0,
+    clawed_back_cents: 0,
+    refers_to: null,
+    note: "Commission cancelled: a risk review found the sales were not genuine.",
+    risk_case_id: caseId,
+  };
 }
 
 /** A ledger entry's document id: the advertiser's event ids are unique per advertiser only. */

@@ -9,6 +9,7 @@ import type { DayFigures, DayKey } from "./days.js";
 import type { Cents } from "./money.js";
 import { emptyPayoutDetails, type PayoutDetails, type PayoutType } from "./payout-details.js";
 import type { OutboundPostback } from "./outbound-postbacks.js";
+import type { RiskCaseSummary, RiskHeld } from "./risk.js";
 import type { SubIds } from "./sub-ids.js";
 import { moneyKeysOf, summaryKeysOf, type SummaryKeys } from "./summary-keys.js";
 
@@ -54,6 +55,12 @@ export const collections = {
   payoutDestinations: "payout_destinations",
   /** payout_destination_members/{uid}: which of those entries an affiliate is in (server-only). */
   payoutDestinationMembers: "payout_destination_members",
+  /** risk_rules/{advertiser}: the risk rules in force, apart from the public advertiser document (server-only). */
+  riskRules: "risk_rules",
+  /** risk_cases/{id}: an affiliate's risk case, its events and resolution (server-only; domain/risk.ts). */
+  riskCases: "risk_cases",
+  /** risk_cases/{id}/signals/{key}: each signal a case has recorded, so the same one twice adds nothing. */
+  riskSignals: "signals",
 } as const;
 
 /** A tracker's figures (SPEC.md §3: total_earnings, total_sign_ups, total_clicks, total_sales). */
@@ -178,6 +185,16 @@ export interface AffiliateDoc extends PayoutDetails, SummaryKeys {
    * day). Bounded by the longest hold: matured days are pruned by the next ledger write (domain/balance.ts).
    */
   held: Record<DayKey, Cents>;
+  /**
+   * The open risk case (issue 33, domain/risk.ts), in brief, or null: on this document so the ledger's read
+   * of the affiliate sees it, and no click or event reads anything more to learn it.
+   */
+  risk_case: RiskCaseSummary | null;
+  /**
+   * Commission held by the open case (sales recorded while it holds), by advertiser and the day it would have
+   * matured on: not payable until staff release it (back to `held`) or confirm it (cancelled).
+   */
+  risk_held: RiskHeld;
 }
 
 /** How many days `recent_days` keeps: the 90-day chart plus a margin for late events. */
@@ -239,6 +256,8 @@ function blankAffiliate(uid: string, email: string, now: Date): AffiliateDoc {
     postbacks: [],
     recent_days: {},
     held: {},
+    risk_case: null,
+    risk_held: {},
     owed_cents: 0,
     risk_margin_cents: 0,
     search_keys: [],
@@ -262,7 +281,7 @@ export function withAffiliateDefaults(data: Partial<AffiliateDoc> & { uid: strin
   return data.owed_cents === undefined ? { ...affiliate, ...moneyKeysOf(affiliate) } : affiliate;
 }
 
-export type TransactionType = "sale" | "refund" | "chargeback" | "adjustment";
+export type TransactionType = "sale" | "refund" | "chargeback" | "adjustment" | "cancellation";
 
 /** affiliates/{uid}/transactions/{advertiser}_{eventId}: one ledger entry (SPEC.md §3's Transaction). */
 export interface TransactionDoc {
@@ -299,6 +318,11 @@ export interface TransactionDoc {
    * commissions were held (they were payable at once).
    */
   matures_on?: DayKey;
+  /**
+   * For a sale recorded while a risk case held the affiliate's commission (issue 33): the case. Its
+   * commission is in `risk_held` until the case is resolved; a cancellation entry names the case too.
+   */
+  risk_case_id?: string;
 }
 
 /**

@@ -11,6 +11,9 @@ import {
   payoutIssuedMail,
   payoutRequestedMail,
   payoutSentMail,
+  riskCaseStaffMail,
+  riskReviewEndedMail,
+  riskReviewOpenedMail,
   staffDigestMail,
 } from "./notifications.js";
 import { emptyPayoutDetails } from "./payout-details.js";
@@ -161,5 +164,40 @@ describe("the mail document", () => {
     expect(mailIds.payoutSent("INV-2026-000042")).toBe("payout-sent-INV-2026-000042");
     expect(mailIds.accountSuspended("u1", requestedAt)).toBe(`account-suspended-u1-${requestedAt.getTime()}`);
     expect(mailIds.staffDigest("2026-11-24")).toBe("staff-digest-2026-11-24");
+  });
+});
+
+describe("risk review e-mails (issue 33)", () => {
+  test("a released review says whether money was held and that payouts are open again", () => {
+    expect(riskReviewEndedMail("Ann", "released", 12_345, "").text).toContain(
+      "The $123.45 of commission held during the review is back on its normal hold period",
+    );
+    expect(riskReviewEndedMail("Ann", "released", 0, "").text).toContain("No commission was held during the review.");
+  });
+
+  test("a confirmed review names what was cancelled and the reason staff gave, if any", () => {
+    const mail = riskReviewEndedMail("", "confirmed", 5_000, "Self-referred sales.");
+    expect(mail.text).toContain("Hello there,");
+    expect(mail.text).toContain(
+      "The $50.00 of commission held during the review has been cancelled. Reason: Self-referred sales.",
+    );
+    expect(riskReviewEndedMail("Ann", "confirmed", 0, "").text).toContain("none was cancelled.");
+  });
+
+  test("the review's opening lists the plain reasons, one a line", () => {
+    const { text } = riskReviewOpenedMail("Ann", ["First reason.", "Second reason."]);
+    expect(text).toContain("What we noticed:\n- First reason.\n- Second reason.");
+  });
+
+  test("staff's resolution names who, what happened to the money, and why", () => {
+    const mail = riskCaseStaffMail(
+      { kind: "resolved", affiliate: "Ann", outcome: "confirmed", by: "s@x.example", heldCents: 100, note: "Farming." },
+      "https://partners.example/advertiser/risk?case=c1",
+    );
+    expect(mail.subject).toBe("Risk case confirmed as fraud: Ann");
+    expect(mail.text).toContain(
+      "s@x.example confirmed the risk case of Ann as fraud: $1.00 of held commission cancelled.",
+    );
+    expect(mail.text).toContain("Reason: Farming.");
   });
 });

@@ -14,7 +14,15 @@ import type { InvoiceSnapshot, PayoutDoc } from "./model.js";
 import { payoutDestination } from "./payout-details.js";
 import { programme } from "./programme.js";
 
-export type MailCause = "payout_requested" | "payout_issued" | "payout_sent" | "account_suspended" | "staff_digest";
+export type MailCause =
+  | "payout_requested"
+  | "payout_issued"
+  | "payout_sent"
+  | "account_suspended"
+  | "staff_digest"
+  | "risk_review_opened"
+  | "risk_review_ended"
+  | "risk_case_staff";
 
 /** mail/{id}: what the extension reads (to, message) and what we add to say why it was written. */
 export interface MailDoc {
@@ -40,6 +48,13 @@ export const mailIds = {
   payoutSent: (invoiceNumber: string) => `payout-sent-${invoiceNumber}`,
   accountSuspended: (uid: string, at: Date) => `account-suspended-${uid}-${at.getTime()}`,
   staffDigest: (day: string) => `staff-digest-${day}`,
+  /** The affiliate told their account is under review: once per case (a case that only flags sends none). */
+  riskReviewOpened: (caseId: string) => `risk-review-opened-${caseId}`,
+  /** The affiliate told how their review ended: once per case. */
+  riskReviewEnded: (caseId: string) => `risk-review-ended-${caseId}`,
+  /** Staff told a case opened, and how it was resolved. */
+  riskCaseOpened: (caseId: string) => `risk-case-opened-${caseId}`,
+  riskCaseResolved: (caseId: string) => `risk-case-resolved-${caseId}`,
 };
 
 /** Where a payout goes, as its affiliate is reminded of it: the method and the account, masked. */
@@ -99,6 +114,86 @@ export function accountSuspendedMail(name: string, reason: string): Mail {
       `Your affiliate account has been suspended. Reason: ${reason}`,
       `While it is suspended your links still work for your visitors, but new sales earn no commission and payouts cannot be requested or paid.`,
       `If you believe this is a mistake, reply to this e-mail with anything that helps us review it.`,
+      signOff,
+    ].join("\n\n"),
+  };
+}
+
+/**
+ * An affiliate's account under review (issue 33): what it means for their money and how to reach us, in the
+ * plain words of the families (domain/risk.ts's reviewReasons), never a rule's threshold or the evidence.
+ */
+export function riskReviewOpenedMail(name: string, reasons: readonly string[]): Mail {
+  return {
+    subject: `Your ${programme.name} account is under review`,
+    text: [
+      `Hello ${name || "there"},`,
+      `We are reviewing your affiliate account. What we noticed:\n${reasons.map((reason) => `- ${reason}`).join("\n")}`,
+      `While the review is open, your links keep working and your sales keep counting, but the commission of new sales is held and payout requests are paused. Nothing you have already been paid is affected.`,
+      `Most reviews end within a few business days. If you can help us, for example by explaining how you promote us, reply to this e-mail or write to ${programme.contactEmail}.`,
+      signOff,
+    ].join("\n\n"),
+  };
+}
+
+/** How the review ended, for the affiliate: released (money back on its way) or confirmed (money cancelled). */
+export function riskReviewEndedMail(
+  name: string,
+  outcome: "released" | "confirmed",
+  heldCents: Cents,
+  note: string,
+): Mail {
+  const released = outcome === "released";
+  return {
+    subject: released
+      ? `Your ${programme.name} account review is over`
+      : `Your ${programme.name} account review: commission cancelled`,
+    text: [
+      `Hello ${name || "there"},`,
+      released
+        ? `We have finished reviewing your affiliate account and found nothing wrong. ${heldCents > 0 ? `The ${money(heldCents)} of commission held during the review is back on its normal hold period, and becomes available as each sale's hold ends.` : "No commission was held during the review."} You can request payouts again as usual.`
+        : `We have finished reviewing your affiliate account and found that some of its sales were not genuine. ${heldCents > 0 ? `The ${money(heldCents)} of commission held during the review has been cancelled.` : "No commission was held during the review, so none was cancelled."}${note ? ` Reason: ${note}` : ""}`,
+      released
+        ? "Thank you for your patience."
+        : "If you believe this is a mistake, reply to this e-mail with anything that helps us look again.",
+      signOff,
+    ].join("\n\n"),
+  };
+}
+
+/** What staff are told of a case: opened (with its evidence's first lines) or resolved (by whom, and why). */
+export function riskCaseStaffMail(
+  event:
+    | { kind: "opened"; affiliate: string; families: readonly string[]; action: string; details: readonly string[] }
+    | {
+        kind: "resolved";
+        affiliate: string;
+        outcome: "released" | "confirmed";
+        by: string;
+        heldCents: Cents;
+        note: string;
+      },
+  caseUrl: string,
+): Mail {
+  if (event.kind === "opened") {
+    return {
+      subject: `Risk case opened: ${event.affiliate} (${event.families.join(", ")})`,
+      text: [
+        `A risk case opened for ${event.affiliate}. Action: ${event.action}.`,
+        event.details.map((detail) => `- ${detail}`).join("\n"),
+        `Review it in the Risk section: ${caseUrl}`,
+        signOff,
+      ].join("\n\n"),
+    };
+  }
+  const what = event.outcome === "released" ? "released" : "confirmed as fraud";
+  const fate = event.outcome === "released" ? "returned to its hold period" : "cancelled";
+  return {
+    subject: `Risk case ${what}: ${event.affiliate}`,
+    text: [
+      `${event.by} ${event.outcome === "released" ? "released" : "confirmed"} the risk case of ${event.affiliate}${event.outcome === "released" ? "" : " as fraud"}: ${money(event.heldCents)} of held commission ${fate}.`,
+      ...(event.note ? [`Reason: ${event.note}`] : []),
+      `The case: ${caseUrl}`,
       signOff,
     ].join("\n\n"),
   };

@@ -40,6 +40,9 @@ const eligible: PayoutState = {
 test("SPEC.md §8's messages, spelling included", () => {
   expect(payoutMessages).toEqual({
     suspended: "Your account has been permanantly suspended due to fraudulent activity.",
+    // Issue 33's, not SPEC.md's: SPEC.md has no risk reviews.
+    underReview:
+      "Your account is under review, so new commissions are held and payouts are paused until the review ends. Contact us if you have questions.",
     recentPayout: "You have already recieved a payout in the last 30 days.",
     pending: "You already have a pending payout in progress. Please wait until the payout is complete.",
     incomplete: "Please complete all fields before requesting a payout.",
@@ -54,6 +57,8 @@ describe("payoutRefusal", () => {
 
   test.each<[string, Partial<PayoutState>, string]>([
     ["a suspended account", { fraudUser: true }, "suspended"],
+    ["an account under a review that holds", { underReview: true }, "underReview"],
+    ["a suspended account under review", { fraudUser: true, underReview: true }, "suspended"],
     ["a payout 10 days ago", { lastPayout: new Date(now.getTime() - 10 * 86_400_000) }, "recentPayout"],
     ["a pending payout", { payoutPending: true }, "pending"],
     ["no VAT/Tax", { details: { ...details, tax: "" } }, "incomplete"],

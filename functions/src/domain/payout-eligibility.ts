@@ -3,6 +3,7 @@ import type { AffiliateDoc } from "./model.js";
 import { dayMs } from "./days.js";
 import type { Cents } from "./money.js";
 import { missingDetails, type PayoutDetails } from "./payout-details.js";
+import { holdingCase, underReviewMessage } from "./risk.js";
 
 /**
  * The payout rules (SPEC.md §1, §9): a minimum payout, and a new payout only once more than `intervalDays`
@@ -57,9 +58,13 @@ export function payoutMessage(refusal: PayoutRefusal, rules: PayoutRules = defau
   return payoutMessages[refusal];
 }
 
-/** SPEC.md §8's messages, word for word (its spellings included). */
+/**
+ * SPEC.md §8's messages, word for word (its spellings included), and issue 33's for an account under a
+ * risk review that holds commission (not in SPEC.md, which has no reviews).
+ */
 export const payoutMessages = {
   suspended: "Your account has been permanantly suspended due to fraudulent activity.",
+  underReview: underReviewMessage,
   recentPayout: "You have already recieved a payout in the last 30 days.",
   pending: "You already have a pending payout in progress. Please wait until the payout is complete.",
   incomplete: "Please complete all fields before requesting a payout.",
@@ -90,6 +95,8 @@ export function nextPayoutAllowedAt(
 export interface PayoutState extends BalanceInputs {
   details: PayoutDetails;
   fraudUser: boolean;
+  /** Whether an open risk case holds the affiliate's commission (issue 33). */
+  underReview?: boolean;
   payoutPending: boolean;
   lastPayout: Date | null;
 }
@@ -113,7 +120,8 @@ export function payoutRefusal(
 export type PayoutSubject = BalanceSource &
   HeldSource &
   PayoutDetails &
-  Pick<AffiliateDoc, "fraud_user" | "payout_pending" | "last_payout">;
+  Pick<AffiliateDoc, "fraud_user" | "payout_pending" | "last_payout"> &
+  Partial<Pick<AffiliateDoc, "risk_case">>;
 
 /**
  * Why the affiliate cannot request a payout at `now`, or null when it can: payoutRefusal of the document,
@@ -131,6 +139,7 @@ export function payoutRefusalOf(
     {
       details,
       fraudUser: affiliate.fraud_user,
+      underReview: holdingCase({ risk_case: affiliate.risk_case ?? null }) !== null,
       payoutPending: affiliate.payout_pending,
       lastPayout: affiliate.last_payout,
       balance: payableOf(affiliate, now),
@@ -146,6 +155,7 @@ function refusalFor(
   rules: PayoutRules,
 ): PayoutRefusal | null {
   if (state.fraudUser) return "suspended";
+  if (state.underReview) return "underReview";
   if (state.payoutPending) return "pending";
   if (isWithinPayoutInterval(state.lastPayout, now, rules)) return "recentPayout";
   if (state.balance < effectiveMinimum(rules)) return "belowMinimum";

@@ -12,6 +12,7 @@ import { defaultCommissionRate, defaultRepeatRates, type RepeatRates } from "./c
 import { landingPages } from "./landing-pages.js";
 import { formatDollars } from "./money.js";
 import { daysText, defaultPayoutRules, type PayoutRules } from "./payout-eligibility.js";
+import { defaultRiskRules, formatRiskRules, riskRulesSchema, type RiskRules } from "./risk-rules.js";
 
 /** What a sale takes from the settings in force when it happened. */
 export function saleTerms(settings: ProgrammeSettings): {
@@ -71,6 +72,11 @@ export interface ProgrammeSettings {
   minimum_payout_cents: number;
   /** Days that must pass after a payout before the next one. */
   payout_interval_days: number;
+  /**
+   * The risk rules (issue 33, domain/risk-rules.ts), programme-wide like the payout rules. Stored apart from
+   * the public advertiser document (affiliates never learn a rule's threshold).
+   */
+  risk_rules: RiskRules;
 }
 
 export const settingFields = [
@@ -82,6 +88,7 @@ export const settingFields = [
   "landing_pages",
   "minimum_payout_cents",
   "payout_interval_days",
+  "risk_rules",
 ] as const satisfies readonly (keyof ProgrammeSettings)[];
 
 export type SettingField = (typeof settingFields)[number];
@@ -96,6 +103,7 @@ export const settingLabels: Record<SettingField, string> = {
   landing_pages: "Landing pages",
   minimum_payout_cents: "Minimum payout",
   payout_interval_days: "Days between payouts",
+  risk_rules: "Risk rules",
 };
 
 /** SPEC.md's terms and the registry's link domain: what an advertiser has until an admin changes it. */
@@ -109,6 +117,7 @@ export function defaultSettings(id: AdvertiserId): ProgrammeSettings {
     landing_pages: landingPages.map((page) => page.value),
     minimum_payout_cents: defaultPayoutRules.minimumCents,
     payout_interval_days: defaultPayoutRules.intervalDays,
+    risk_rules: defaultRiskRules(),
   };
 }
 
@@ -198,6 +207,7 @@ const fieldSchemas = {
     .transform((paths) => landingPages.map((page) => page.value).filter((value) => paths.includes(value))),
   minimum_payout_cents: z.number().int().min(0).max(maxMinimumPayoutCents),
   payout_interval_days: days(0),
+  risk_rules: riskRulesSchema,
 };
 
 /**
@@ -222,11 +232,16 @@ export const programmeSettingsSchema = z
         error: "must be in whole cents.",
       }),
     payout_interval_days: fieldSchemas.payout_interval_days,
+    // Optional: a client that does not know the risk rules (an older page) keeps the ones in force.
+    risk_rules: fieldSchemas.risk_rules.optional(),
   })
-  .transform(({ minimum_payout, ...rest }): ProgrammeSettings => ({
+  .transform(({ minimum_payout, ...rest }): SettingsToSave => ({
     ...rest,
     minimum_payout_cents: Math.round(minimum_payout * 100),
   }));
+
+/** Settings an admin saves: the risk rules may be left out, keeping those in force. */
+export type SettingsToSave = Omit<ProgrammeSettings, "risk_rules"> & { risk_rules?: RiskRules };
 
 /** The settings as the API gives them: the stored form, with money in dollars. */
 export type SettingsInput = z.input<typeof programmeSettingsSchema>;
@@ -263,10 +278,10 @@ function sortKeys(value: unknown): unknown {
 }
 
 /** What differs between two versions of the settings, field by field, in the page's order. */
-export function settingChanges(before: ProgrammeSettings, after: ProgrammeSettings): SettingChange[] {
+export function settingChanges(before: SettingsToSave, after: SettingsToSave): SettingChange[] {
   return settingFields
-    .filter((field) => !same(before[field], after[field]))
-    .map((field) => ({ field, from: before[field], to: after[field] }));
+    .filter((field) => after[field] !== undefined && before[field] !== undefined && !same(before[field], after[field]))
+    .map((field) => ({ field, from: before[field]!, to: after[field]! }));
 }
 
 /** A saved version: the settings in force from `effective_from` until the next version's. */
@@ -316,6 +331,8 @@ export function formatSetting(field: SettingField, value: ProgrammeSettings[Sett
     }
     case "minimum_payout_cents":
       return formatDollars(value as number);
+    case "risk_rules":
+      return formatRiskRules(value as RiskRules);
   }
 }
 

@@ -16,6 +16,7 @@ import { payoutRoutes } from "./routes/payouts.js";
 import { postbackRoutes } from "./routes/postback.js";
 import { postbackSettingRoutes } from "./routes/postbacks.js";
 import { programmeSettingsRoutes } from "./routes/programme-settings.js";
+import { riskRoutes } from "./routes/risk.js";
 
 /** The Express app behind function `api`; Hosting sends it every /api/** request. */
 export function createApp(): express.Express {
@@ -53,6 +54,7 @@ export function createApp(): express.Express {
     integrationRoutes,
     postbackSettingRoutes,
     programmeSettingsRoutes,
+    riskRoutes,
     clientAddressRoutes,
   );
   app.use("/api", api);

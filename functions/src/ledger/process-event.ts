@@ -24,6 +24,7 @@ import {
   type SaleTerms,
 } from "../domain/ledger.js";
 import { saleTerms } from "../domain/programme-settings.js";
+import { holdingCase, type RiskCaseStatus } from "../domain/risk.js";
 import type { Conversion } from "../domain/outbound-postbacks.js";
 import { subIdNames, type SubIds } from "../domain/sub-ids.js";
 import { countedTracker } from "../domain/trackers.js";
@@ -203,15 +204,19 @@ async function applySale(
   const saleRef = refs.transactions(event.uid).doc(transactionId(event.advertiser, event.id));
   const pendingRef = pendingRefundsRef(event.advertiser, event.id);
   const pending = (await tx.get(pendingRef)).data();
+  // An open case that holds (issue 33): read in the transaction, only then, so a resolution racing the sale
+  // either sees its commission in the hold or makes it run again and find the case closed.
+  const holding = holdingCase(affiliate);
+  const holds = holding ? (await caseStatusOf(tx, holding.id)) === "open" : false;
 
-  const sale = recordSale(affiliate, event, now, terms);
+  const sale = recordSale(affiliate, event, now, terms, holds ? holding : null);
   const changes = [{ ...sale.change, ...landingOf(click) }];
   let saleEntry: TransactionDoc = click ? { ...sale.entry, click_id: click.id } : sale.entry;
   const refundEntries: TransactionDoc[] = [];
   // Refunds that came first are applied now, oldest first, exactly as if they had come after the sale.
   const waiting = [...(pending?.refunds ?? [])].sort((a, b) => toMillis(a.occurred_at) - toMillis(b.occurred_at));
   for (const refund of waiting) {
-    const applied = recordRefund(saleEntry, pendingToInput(event.advertiser, refund), now);
+    const applied = recordRefund(saleEntry, pendingToInput(event.advertiser, refund), now, holds ? "open" : undefined);
     if (!applied) continue;
     saleEntry = { ...saleEntry, ...applied.saleUpdate };
     refundEntries.push(applied.entry);
@@ -242,6 +247,8 @@ async function applyRefund(
     sale?.click_id && affiliate.postbacks.length > 0
       ? (await tx.get(refs.clicks().doc(sale.click_id))).data()
       : undefined;
+  // A sale a risk case held: where its refund's clawback comes from depends on the case's fate (issue 33).
+  const caseStatus = sale?.risk_case_id ? await caseStatusOf(tx, sale.risk_case_id) : undefined;
 
   if (!sale) {
     const waiting: PendingRefund = {
@@ -279,7 +286,7 @@ async function applyRefund(
   if (sale.type !== "sale") {
     throw new ApiError("conflict", `${event.refersTo} is a ${sale.type}, not a sale: only a sale can be refunded.`);
   }
-  const applied = recordRefund(sale, event, now);
+  const applied = recordRefund(sale, event, now, caseStatus);
   if (!applied) return { status: "ignored", detail: `Sale ${event.refersTo} is already wholly refunded.` };
   tx.update(saleRef, applied.saleUpdate);
   tx.create(refs.transactions(event.uid).doc(transactionId(event.advertiser, event.id)), applied.entry);
@@ -287,10 +294,14 @@ async function applyRefund(
   return { status: "applied", credits: [creditOf(applied.entry, sale.click_id ?? null, saleClick)] };
 }
 
+async function caseStatusOf(tx: Transaction, caseId: string): Promise<RiskCaseStatus | undefined> {
+  return (await tx.get(refs.riskCase(caseId))).data()?.status;
+}
+
 /** A ledger entry as its postback reports it: a sale's commission, a refund's or chargeback's clawback. */
 function creditOf(entry: TransactionDoc, clickId: string | null, click: ClickDoc | undefined): Credit {
   return {
-    event: entry.type === "adjustment" ? "sale" : entry.type,
+    event: entry.type === "adjustment" ? "sale" : entry.type === "cancellation" ? "refund" : entry.type,
     tracker: trackerKey(entry.tracker),
     transactionId: entry.event_id,
     payoutCents: entry.earnings_cents,

@@ -17,12 +17,14 @@ import { mailDoc, mailIds, payoutIssuedMail, payoutRequestedMail } from "../doma
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { db, refs } from "../data/firestore.js";
 import { stageMail } from "../data/mail.js";
-import { readDestinationMove } from "../data/payout-destinations.js";
+import { readDestinationMove, type SharedDestination } from "../data/payout-destinations.js";
+import { raiseSharedDestination } from "../data/risk-cases.js";
 import { programmeTermsNow } from "../data/programme-settings.js";
 import { ApiError, type ErrorCode } from "../errors.js";
 
 const refusalCodes: Record<PayoutRefusal, ErrorCode> = {
   suspended: "forbidden",
+  underReview: "conflict",
   recentPayout: "conflict",
   pending: "conflict",
   incomplete: "bad_request",
@@ -34,6 +36,8 @@ function issueRefusal(refusal: PayoutRefusal, rules: PayoutRules): string {
   switch (refusal) {
     case "suspended":
       return "Suspended: a suspended account is not paid.";
+    case "underReview":
+      return "Under risk review: payouts wait until staff resolve the case.";
     case "recentPayout":
       return `Paid in the last ${daysText(rules.intervalDays)}.`;
     case "pending":
@@ -88,7 +92,8 @@ async function makePayout(
   const rules = payoutRulesOf(programme);
   const message = cause === "payout_issued" ? issueRefusal : payoutMessage;
   refuseIfIneligible(current, detailsFor(current), now, rules, message);
-  return db().runTransaction(
+  let shared: SharedDestination | null = null;
+  const issued = await db().runTransaction(
     async (tx) => {
       const affiliate = await getAffiliateOrThrow(uid, tx);
       const counter = await tx.get(refs.invoiceCounter());
@@ -118,6 +123,7 @@ async function makePayout(
         latest_invoice: invoice,
       });
       destination.write();
+      shared = destination.shared;
       const to = details.invoice_email || affiliate.email;
       const mail = cause === "payout_issued" ? payoutIssuedMail(invoice) : payoutRequestedMail(invoice);
       stageMail(tx, mailIds.payoutRequested(invoice.invoice_number), mailDoc(to, mail, cause, uid, now));
@@ -125,6 +131,9 @@ async function makePayout(
     },
     { maxAttempts: limits.transactionAttempts },
   );
+  // A destination other affiliates use: a risk signal for each of them and this one (issue 33).
+  await raiseSharedDestination(uid, shared, now);
+  return issued;
 }
 
 /**

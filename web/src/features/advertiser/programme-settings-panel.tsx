@@ -23,6 +23,16 @@ import {
   type ProgrammeSettings,
   type SettingsInput,
 } from "@domain/programme-settings";
+import {
+  defaultRiskRules,
+  riskActionLabels,
+  riskActions,
+  riskFamilies,
+  riskFamilyInfo,
+  type RiskAction,
+  type RiskFamily,
+  type RiskRules,
+} from "@domain/risk-rules";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
@@ -66,6 +76,8 @@ interface Form {
   landing: string[];
   minimumPayout: string;
   payoutInterval: string;
+  /** The risk rules as the selects and threshold inputs hold them (programme-wide: the default advertiser's). */
+  risk: Record<RiskFamily, { choice: "off" | RiskAction; threshold: string }>;
 }
 
 const percentText = (rate: number) => String(Math.round(rate * 1_000_000) / 10_000);
@@ -81,7 +93,32 @@ function toForm(settings: SettingsInput): Form {
     landing: [...settings.landing_pages],
     minimumPayout: String(settings.minimum_payout),
     payoutInterval: String(settings.payout_interval_days),
+    risk: riskFormOf(settings.risk_rules ?? defaultRiskRules()),
   };
+}
+
+function riskFormOf(rules: RiskRules): Form["risk"] {
+  return Object.fromEntries(
+    riskFamilies.map((family) => {
+      const rule = rules[family];
+      return [family, { choice: rule.enabled ? rule.action : "off", threshold: String(rule.threshold ?? "") }];
+    }),
+  ) as Form["risk"];
+}
+
+/** Off is a rule kept with its action (the first one, flag); a family without a threshold sends none. */
+function riskRulesOf(risk: Form["risk"]): Record<RiskFamily, unknown> {
+  return Object.fromEntries(
+    riskFamilies.map((family) => {
+      const { choice, threshold } = risk[family];
+      const rule = {
+        enabled: choice !== "off",
+        action: choice === "off" ? "flag" : choice,
+        ...(riskFamilyInfo[family].threshold ? { threshold: numberOf(threshold) } : {}),
+      };
+      return [family, rule];
+    }),
+  ) as Record<RiskFamily, unknown>;
 }
 
 /** A typed number, or NaN (which the schema refuses with the field's reason); a percentage becomes a rate. */
@@ -98,6 +135,7 @@ function fromForm(form: Form): Record<ApiSettingField, unknown> {
     landing_pages: form.landing,
     minimum_payout: numberOf(form.minimumPayout),
     payout_interval_days: numberOf(form.payoutInterval),
+    risk_rules: riskRulesOf(form.risk),
   };
 }
 
@@ -114,9 +152,11 @@ function problemOf(settings: Record<ApiSettingField, unknown>): string | null {
   const issue = checked.error.issues[0]!;
   const field = issue.path[0] as ApiSettingField;
   const renewal = field === "repeat_rates" && issue.path[1] !== undefined ? ` (renewal ${String(issue.path[1])})` : "";
+  const family = field === "risk_rules" ? riskFamilyInfo[issue.path[1] as RiskFamily] : undefined;
+  const rule = family ? ` (${family.label})` : "";
   const isRate = field === "commission_rate" || field === "repeat_rates";
   const message = (isRate ? percentMessages[issue.code] : undefined) ?? issue.message;
-  return `${settingLabels[storedField(field)] ?? field}${renewal}: ${message}`;
+  return `${settingLabels[storedField(field)] ?? field}${renewal}${rule}: ${message}`;
 }
 
 /** What a save would change, field by field, as the version history will say it (money in dollars). */
@@ -342,6 +382,15 @@ function SettingsForm({
               </p>
             )}
           </fieldset>
+          {view.advertiser === defaultAdvertiserId ? (
+            <RiskRulesFields
+              risk={form.risk}
+              id={id}
+              onChange={(family, rule) =>
+                setForm((current) => ({ ...current, risk: { ...current.risk, [family]: rule } }))
+              }
+            />
+          ) : null}
           <Button type="submit" disabled={busy}>
             {busy ? "Saving…" : "Save settings"}
           </Button>
@@ -370,6 +419,8 @@ function SettingsForm({
   );
 }
 
+const programmeWideFields = new Set<string>(["minimum_payout_cents", "payout_interval_days", "risk_rules"]);
+
 /** A setting as staff read it: the landing pages by name, the rest as the history writes them. */
 function shownSetting(field: (typeof settingFields)[number], settings: ProgrammeSettings): string {
   if (field === "landing_pages") {
@@ -383,11 +434,11 @@ function shownSetting(field: (typeof settingFields)[number], settings: Programme
 
 /** Staff see the terms as text, not as a form they cannot use: read-only, and looking it. */
 function SettingsSummary({ view }: { view: AdvertiserSettingsView }) {
-  const settings = programmeSettingsSchema.parse(view.settings);
-  // The payout rules are the programme's, set on the default advertiser only.
+  const parsed = programmeSettingsSchema.parse(view.settings);
+  const settings = { ...parsed, risk_rules: parsed.risk_rules ?? defaultRiskRules() };
+  // The payout and risk rules are the programme's, set on the default advertiser only.
   const fields = settingFields.filter(
-    (field) =>
-      view.advertiser === defaultAdvertiserId || (field !== "minimum_payout_cents" && field !== "payout_interval_days"),
+    (field) => view.advertiser === defaultAdvertiserId || !programmeWideFields.has(field),
   );
   return (
     <dl
@@ -438,5 +489,59 @@ function SettingsHistory({ history }: { history: SettingsVersionView[] }) {
         </div>
       )}
     </section>
+  );
+}
+
+const riskChoices: { value: "off" | RiskAction; label: string }[] = [
+  { value: "off", label: "Off" },
+  ...riskActions.map((action) => ({ value: action, label: riskActionLabels[action] })),
+];
+
+/** The risk rules (issue 33), programme-wide: a select per signal family, and its threshold where it has one. */
+function RiskRulesFields({
+  risk,
+  id,
+  onChange,
+}: {
+  risk: Form["risk"];
+  id: (name: string) => string;
+  onChange: (family: RiskFamily, rule: Form["risk"][RiskFamily]) => void;
+}) {
+  return (
+    <fieldset className={styles["settings-payouts"]}>
+      <legend>Risk rules, for the whole programme</legend>
+      <div className={styles["settings-grid"]}>
+        {riskFamilies.map((family) => {
+          const info = riskFamilyInfo[family];
+          const rule = risk[family];
+          return (
+            <div key={family}>
+              <label htmlFor={id(`risk-${family}`)}>{info.label}</label>
+              <select
+                id={id(`risk-${family}`)}
+                value={rule.choice}
+                onChange={(event) => onChange(family, { ...rule, choice: event.target.value as typeof rule.choice })}
+              >
+                {riskChoices.map((choice) => (
+                  <option key={choice.value} value={choice.value}>
+                    {choice.label}
+                  </option>
+                ))}
+              </select>
+              {info.threshold ? (
+                <Field
+                  id={id(`risk-${family}-threshold`)}
+                  label={info.threshold.label}
+                  type="number"
+                  value={rule.threshold}
+                  onChange={(threshold) => onChange(family, { ...rule, threshold })}
+                  hint={`From ${info.threshold.min} to ${info.threshold.max}.`}
+                />
+              ) : null}
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
   );
 }

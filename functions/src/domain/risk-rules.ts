@@ -1,0 +1,140 @@
+/**
+ * The risk rules (issue 33): one per signal family, each on or off, with its threshold where the family has
+ * one and the action a signal of it takes. Programme settings, versioned with the rest; the default
+ * advertiser's apply programme-wide, as the payout rules do. The defaults change nothing for anyone: the
+ * shared-destination signal only flags (a case, nothing held), the others are off.
+ */
+import { z } from "zod";
+
+export const riskFamilies = [
+  "shared_destination",
+  "self_referral",
+  "refund_rate",
+  "conversion_anomaly",
+  "traffic_quality",
+] as const;
+export type RiskFamily = (typeof riskFamilies)[number];
+
+/**
+ * What a rule's signal does: `flag` opens (or adds to) a case and holds nothing; `hold_new` holds the
+ * commission of sales recorded while the case is open and pauses payout requests; `hold_all` does as
+ * hold_new, and staff's payout recording skips the affiliate too, so nothing payable leaves.
+ */
+export const riskActions = ["flag", "hold_new", "hold_all"] as const;
+export type RiskAction = (typeof riskActions)[number];
+
+const actionRank: Record<RiskAction, number> = { flag: 0, hold_new: 1, hold_all: 2 };
+
+/** The stronger of two actions: a case's action is the strongest of its events'. */
+export const strongerAction = (a: RiskAction, b: RiskAction): RiskAction => (actionRank[b] > actionRank[a] ? b : a);
+
+/** Whether an action holds commission (and so pauses payout requests). */
+export const holdsCommission = (action: RiskAction): boolean => action !== "flag";
+
+/** What the settings page and staff call each action. */
+export const riskActionLabels: Record<RiskAction, string> = {
+  flag: "Flag only",
+  hold_new: "Hold new commissions",
+  hold_all: "Hold everything payable",
+};
+
+interface FamilyInfo {
+  /** What staff read. */
+  label: string;
+  /** What the affiliate reads while under review: plain words, never the rule's threshold. */
+  plain: string;
+  /** The family's threshold, where it has one: what it measures and its bounds. */
+  threshold?: { label: string; min: number; max: number; default: number };
+}
+
+export const riskFamilyInfo: Record<RiskFamily, FamilyInfo> = {
+  shared_destination: {
+    label: "Payout destination shared with other affiliates",
+    plain: "Your payout account is also used by another affiliate account.",
+  },
+  self_referral: {
+    label: "Self-referral",
+    plain: "Some sales look like purchases made by the account holder.",
+  },
+  refund_rate: {
+    label: "Refund and chargeback rate",
+    plain: "An unusually high share of your sales were refunded or charged back.",
+    threshold: { label: "Times the programme's average rate", min: 1, max: 100, default: 3 },
+  },
+  conversion_anomaly: {
+    label: "Conversion anomalies",
+    plain: "Some conversions did not follow the usual pattern of a visitor's click.",
+    threshold: { label: "Times the affiliate's usual daily sales", min: 2, max: 1000, default: 10 },
+  },
+  traffic_quality: {
+    label: "Traffic quality",
+    plain: "Much of your traffic came from automated or hosted sources.",
+    threshold: { label: "Percent of clicks filtered as automated", min: 1, max: 100, default: 50 },
+  },
+};
+
+export interface RiskRule {
+  enabled: boolean;
+  action: RiskAction;
+  /** Present exactly for the families that have one (riskFamilyInfo). */
+  threshold?: number;
+}
+
+export type RiskRules = Record<RiskFamily, RiskRule>;
+
+/** Shared destination on, flag only; the rest off (each with its default threshold and action). */
+export function defaultRiskRules(): RiskRules {
+  return Object.fromEntries(
+    riskFamilies.map((family) => {
+      const threshold = riskFamilyInfo[family].threshold;
+      const rule: RiskRule = {
+        enabled: family === "shared_destination",
+        action: "flag",
+        ...(threshold ? { threshold: threshold.default } : {}),
+      };
+      return [family, rule];
+    }),
+  ) as RiskRules;
+}
+
+const ruleSchema = (family: RiskFamily) => {
+  const threshold = riskFamilyInfo[family].threshold;
+  const base = {
+    enabled: z.boolean({ error: "must be true or false." }),
+    action: z.enum(riskActions, { error: `must be one of ${riskActions.join(", ")}.` }),
+  };
+  if (!threshold) return z.strictObject(base);
+  return z.strictObject({
+    ...base,
+    threshold: z
+      .number({ error: "must be a number." })
+      .min(threshold.min, { error: `must be at least ${threshold.min}.` })
+      .max(threshold.max, { error: `must be at most ${threshold.max}.` }),
+  });
+};
+
+/** Every family's rule, each validated; a family left out keeps nothing (the schema wants all five). */
+export const riskRulesSchema = z.strictObject(
+  Object.fromEntries(riskFamilies.map((family) => [family, ruleSchema(family)])) as {
+    [F in RiskFamily]: ReturnType<typeof ruleSchema>;
+  },
+) as unknown as z.ZodType<RiskRules, RiskRules>;
+
+/** The rule a signal of the family follows: null when the rule is off (the signal does nothing). */
+export function ruleFor(rules: RiskRules, family: RiskFamily): RiskRule | null {
+  const rule = rules[family];
+  return rule.enabled ? rule : null;
+}
+
+/** The rules as the version history writes them: "Shared destination: flag only; Refund rate: off". */
+export function formatRiskRules(rules: RiskRules): string {
+  const on = riskFamilies.filter((family) => rules[family].enabled);
+  if (on.length === 0) return "all off";
+  return on
+    .map((family) => {
+      const rule = rules[family];
+      const threshold = rule.threshold === undefined ? "" : ` at ${rule.threshold}`;
+      return `${riskFamilyInfo[family].label}: ${riskActionLabels[rule.action].toLowerCase()}${threshold}`;
+    })
+    .join("; ");
+}

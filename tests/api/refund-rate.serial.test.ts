@@ -1,0 +1,127 @@
+/**
+ * Issue 33's refund and chargeback rate signal through the real ledger: sales and refunds sent as the
+ * advertiser sends them, then the daily look (risk/refund-rate.ts, the riskReview schedule's work) run as the
+ * schedule runs it. An affiliate whose sales nearly all come back gets a case with the rule's action and the
+ * rates as evidence; one with too few sales, or none refunded, gets nothing; a second look adds nothing.
+ * Serial: it switches the programme-wide rule on, which no other file may see, and puts it back after.
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { refundRateWindows } from "../../functions/src/domain/refund-rate.ts";
+import type { RiskRules } from "../../functions/src/domain/risk-rules.ts";
+import { programmeRateCounts } from "../../functions/src/data/refund-counts.ts";
+import { lookAtRefundRates } from "../../functions/src/risk/refund-rate.ts";
+import { sendEvent } from "../../scripts/lib/events-client.ts";
+import { inParallel } from "../support/concurrency.ts";
+import { createAffiliate, refs, saleEvent } from "../support/backend.ts";
+import { api, createUser, type TestUser } from "../support/users.ts";
+
+interface PromptchanSettings {
+  version: number;
+  settings: Record<string, unknown> & { risk_rules: RiskRules };
+}
+
+let admin: TestUser;
+let original: PromptchanSettings;
+
+async function promptchan(): Promise<PromptchanSettings> {
+  const answer = await api(admin, "GET", "/api/programme_settings");
+  expect(answer.status, answer.json.error).toBe(200);
+  return (answer.json.advertisers as (PromptchanSettings & { advertiser: string })[]).find(
+    (view) => view.advertiser === "promptchan",
+  )!;
+}
+
+async function saveRiskRules(rules: RiskRules) {
+  const now = await promptchan();
+  const answer = await api(admin, "POST", "/api/programme_settings", {
+    advertiser: "promptchan",
+    version: now.version,
+    settings: { ...now.settings, risk_rules: rules },
+  });
+  expect(answer.status, answer.json.error).toBe(200);
+}
+
+beforeAll(async () => {
+  admin = await createUser({ claims: { admin: true } });
+  original = await promptchan();
+  await saveRiskRules({
+    ...original.settings.risk_rules,
+    refund_rate: { enabled: true, action: "hold_new", threshold: 3 },
+  });
+});
+
+afterAll(async () => {
+  await saveRiskRules(original.settings.risk_rules);
+});
+
+/** `sales` sales of $20 a minute ago, the first `refunded` of them refunded: the affiliate's uid. */
+async function affiliateWith(sales: number, refunded: number): Promise<string> {
+  const uid = await createAffiliate();
+  const events = Array.from({ length: sales }, () => saleEvent(uid, "20.00"));
+  const send = async (body: Parameters<typeof sendEvent>[0]) => {
+    const answer = await sendEvent(body);
+    expect(answer.status, answer.text).toBe(200);
+  };
+  await inParallel(events, 4, send);
+  await inParallel(events.slice(0, refunded), 4, (sale) =>
+    send({
+      id: `r-${randomUUID()}`,
+      advertiser_id: "promptchan",
+      type: "refund",
+      uid,
+      refers_to: sale.id,
+      occurred_at: new Date(Date.now() - 30_000).toISOString(),
+    }),
+  );
+  return uid;
+}
+
+const caseOf = async (uid: string) => {
+  const summary = (await refs.affiliate(uid).get()).data()!.risk_case;
+  return summary ? { summary, doc: (await refs.riskCase(summary.id).get()).data()! } : null;
+};
+
+describe("the daily look at refund and chargeback rates", () => {
+  test("a rate far above the programme's opens a case with the rule's action and the rates; others get none", async () => {
+    const [farming, few, clean] = await Promise.all([affiliateWith(12, 12), affiliateWith(5, 5), affiliateWith(12, 0)]);
+    // The rule's factor is 3: the test holds while the programme refunds under a third of its sales.
+    for (const { days } of refundRateWindows) {
+      const programme = await programmeRateCounts(days, new Date());
+      expect((programme.refunds + programme.chargebacks) / programme.sales).toBeLessThan(1 / 3);
+    }
+
+    const look = await lookAtRefundRates(new Date());
+    expect(look.looked).toBeGreaterThanOrEqual(2);
+    const opened = await caseOf(farming);
+    expect(opened?.summary).toMatchObject({ action: "hold_new", families: ["refund_rate"] });
+    expect(opened?.doc.events).toHaveLength(1);
+    expect(opened?.doc.events[0]!.evidence.detail).toMatch(
+      /^Last 30 days: 12 of 12 sales refunded or charged back \(100%\); the programme's rate is [\d.]+%\.$/,
+    );
+    // 5 sales are too few to make a rate; 12 sales without a refund are not above anything.
+    expect(await caseOf(few)).toBeNull();
+    expect(await caseOf(clean)).toBeNull();
+
+    // The same counts looked at again add nothing to the case.
+    await lookAtRefundRates(new Date());
+    expect((await caseOf(farming))?.doc.event_count).toBe(1);
+  }, 120_000);
+
+  test("with the rule off, the look reads nothing and raises nothing", async () => {
+    const farming = await affiliateWith(12, 12);
+    await saveRiskRules({
+      ...original.settings.risk_rules,
+      refund_rate: { enabled: false, action: "hold_new", threshold: 3 },
+    });
+    try {
+      expect(await lookAtRefundRates(new Date())).toEqual({ looked: 0, raised: 0 });
+      expect(await caseOf(farming)).toBeNull();
+    } finally {
+      await saveRiskRules({
+        ...original.settings.risk_rules,
+        refund_rate: { enabled: true, action: "hold_new", threshold: 3 },
+      });
+    }
+  }, 120_000);
+});
