@@ -34,6 +34,7 @@ const clicks = lazily(() => import("./tracking/clicks.js"));
 const delivery = lazily(() => import("./postbacks/deliver.js"));
 const digest = lazily(() => import("./advertiser/staff-digest.js"));
 const refundRates = lazily(() => import("./risk/refund-rate.js"));
+const trafficQuality = lazily(() => import("./risk/traffic-quality.js"));
 
 setGlobalOptions({ region: "us-central1", maxInstances: 50 });
 
@@ -88,13 +89,17 @@ export const staffDigest = onSchedule({ schedule: "every day 08:00", timeZone: "
 });
 
 /**
- * The daily look at refund and chargeback rates (risk/refund-rate.ts): affiliates refunded since yesterday
- * whose rates are far above the programme's get a signal in their risk case, when the rule is on.
+ * The daily risk review (docs/risk.md): affiliates refunded since yesterday whose refund and chargeback rates
+ * are far above the programme's (risk/refund-rate.ts), and those with clicks filtered lately whose traffic
+ * is mostly bots' and datacenters' (risk/traffic-quality.ts), get a signal in their risk case, each when its
+ * rule is on.
  */
 export const riskReview = onSchedule(
   { schedule: "every day 06:00", timeZone: "Etc/UTC", timeoutSeconds: 540 },
   async () => {
-    const look = await (await refundRates()).lookAtRefundRates(new Date());
-    logger.info("risk review: refund rates", look);
+    const now = new Date();
+    const refunds = await (await refundRates()).lookAtRefundRates(now);
+    const traffic = await (await trafficQuality()).lookAtTrafficQuality(now);
+    logger.info("risk review", { refunds, traffic });
   },
 );

@@ -1,16 +1,20 @@
 /**
- * Issue 33's refund and chargeback rate signal through the real ledger: sales and refunds sent as the
- * advertiser sends them, then the daily look (risk/refund-rate.ts, the riskReview schedule's work) run as the
- * schedule runs it. An affiliate whose sales nearly all come back gets a case with the rule's action and the
- * rates as evidence; one with too few sales, or none refunded, gets nothing; a second look adds nothing.
- * Serial: it switches the programme-wide rule on, which no other file may see, and puts it back after.
+ * Issue 33's daily risk review (the riskReview schedule's looks, run as the schedule runs them):
+ * - refund and chargeback rates through the real ledger: sales and refunds sent as the advertiser sends them.
+ *   An affiliate whose sales nearly all come back gets a case with the rule's action and the rates as
+ *   evidence; one with too few sales, or none refunded, gets nothing; a second look adds nothing.
+ * - traffic quality from the day documents the click roll-up keeps: mostly bots' and datacenters' clicks over
+ *   the last seven days open a case; a few, or too few clicks in all, do not.
+ * Serial: it switches programme-wide rules on, which no other file may see, and puts them back after.
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { refundRateWindows } from "../../functions/src/domain/refund-rate.ts";
 import type { RiskRules } from "../../functions/src/domain/risk-rules.ts";
 import { programmeRateCounts } from "../../functions/src/data/refund-counts.ts";
+import { lastDays } from "../../functions/src/domain/days.ts";
 import { lookAtRefundRates } from "../../functions/src/risk/refund-rate.ts";
+import { lookAtTrafficQuality } from "../../functions/src/risk/traffic-quality.ts";
 import { sendEvent } from "../../scripts/lib/events-client.ts";
 import { inParallel } from "../support/concurrency.ts";
 import { createAffiliate, refs, saleEvent } from "../support/backend.ts";
@@ -42,13 +46,17 @@ async function saveRiskRules(rules: RiskRules) {
   expect(answer.status, answer.json.error).toBe(200);
 }
 
+/** The rules these tests look under: the programme's, with the two daily families on. */
+const testRules = (): RiskRules => ({
+  ...original.settings.risk_rules,
+  refund_rate: { enabled: true, action: "hold_new", threshold: 3 },
+  traffic_quality: { enabled: true, action: "flag", threshold: 50 },
+});
+
 beforeAll(async () => {
   admin = await createUser({ claims: { admin: true } });
   original = await promptchan();
-  await saveRiskRules({
-    ...original.settings.risk_rules,
-    refund_rate: { enabled: true, action: "hold_new", threshold: 3 },
-  });
+  await saveRiskRules(testRules());
 });
 
 afterAll(async () => {
@@ -110,18 +118,56 @@ describe("the daily look at refund and chargeback rates", () => {
 
   test("with the rule off, the look reads nothing and raises nothing", async () => {
     const farming = await affiliateWith(12, 12);
-    await saveRiskRules({
-      ...original.settings.risk_rules,
-      refund_rate: { enabled: false, action: "hold_new", threshold: 3 },
-    });
+    await saveRiskRules({ ...testRules(), refund_rate: { enabled: false, action: "hold_new", threshold: 3 } });
     try {
       expect(await lookAtRefundRates(new Date())).toEqual({ looked: 0, raised: 0 });
       expect(await caseOf(farming)).toBeNull();
     } finally {
-      await saveRiskRules({
-        ...original.settings.risk_rules,
-        refund_rate: { enabled: true, action: "hold_new", threshold: 3 },
-      });
+      await saveRiskRules(testRules());
     }
   }, 120_000);
+});
+
+/** An affiliate whose last three days each had `clicks` counted and `filtered` filtered clicks, a third of them datacenters'. */
+async function affiliateClicking(clicks: number, filtered: number): Promise<string> {
+  const uid = await createAffiliate();
+  for (const date of lastDays(new Date(), 3)) {
+    await refs
+      .days(uid)
+      .doc(date)
+      .set({
+        date,
+        clicks,
+        sign_ups: 0,
+        sales: 0,
+        earnings_cents: 0,
+        refunded_cents: 0,
+        filtered_clicks: filtered,
+        datacenter_clicks: Math.floor(filtered / 3),
+        by_advertiser: {},
+      });
+  }
+  return uid;
+}
+
+describe("the daily look at traffic quality", () => {
+  test("mostly filtered clicks over the week open a case with the counts; a few, or too few clicks, do not", async () => {
+    const [bought, mixed, quiet] = await Promise.all([
+      affiliateClicking(10, 90),
+      affiliateClicking(60, 40),
+      affiliateClicking(0, 30),
+    ]);
+    const look = await lookAtTrafficQuality(new Date());
+    expect(look.looked).toBeGreaterThanOrEqual(3);
+    const opened = await caseOf(bought);
+    expect(opened?.summary).toMatchObject({ action: "flag", families: ["traffic_quality"] });
+    expect(opened?.doc.events[0]!.evidence.detail).toBe(
+      "Last 7 days: 270 of 300 clicks filtered as automated (90%): 180 from bots, 90 from datacenters.",
+    );
+    // 40% filtered is under the 50% threshold; 90 clicks in all are under the 100 a share needs.
+    expect(await caseOf(mixed)).toBeNull();
+    expect(await caseOf(quiet)).toBeNull();
+    await lookAtTrafficQuality(new Date());
+    expect((await caseOf(bought))?.doc.event_count).toBe(1);
+  }, 60_000);
 });

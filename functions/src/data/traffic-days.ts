@@ -1,0 +1,42 @@
+/**
+ * The day documents the traffic quality signal reads (domain/traffic-quality.ts): who had clicks filtered on
+ * given days (one collection-group query on the (date, filtered_clicks) index in firestore.indexes.json), and
+ * an affiliate's last days' clicks (at most the window's day documents).
+ */
+import { lastDays, type DayKey } from "../domain/days.js";
+import { collections } from "../domain/model.js";
+import type { DayClicks } from "../domain/traffic-quality.js";
+import { db, refs } from "./firestore.js";
+
+/** The affiliates with filtered clicks on any of `days`, at most `limit` day documents read. */
+export async function affiliatesFilteredOn(days: DayKey[], limit: number): Promise<string[]> {
+  const found = await db()
+    .collectionGroup(collections.days)
+    .where("date", "in", days)
+    .where("filtered_clicks", ">", 0)
+    .select()
+    .limit(limit)
+    .get();
+  // Day documents sit under affiliates/{uid}.
+  return [...new Set(found.docs.map((doc) => doc.ref.parent.parent!.id))];
+}
+
+/** The affiliate's clicks on each of the last `count` UTC days up to `now` (days without a document left out). */
+export async function lastDaysClicks(uid: string, count: number, now: Date): Promise<DayClicks[]> {
+  const days = lastDays(now, count);
+  const snapshots = await db().getAll(...days.map((day) => refs.days(uid).doc(day)));
+  return snapshots.flatMap((snapshot) => {
+    const doc = snapshot.data() as
+      { clicks?: number; filtered_clicks?: number; datacenter_clicks?: number } | undefined;
+    return doc
+      ? [
+          {
+            date: snapshot.id,
+            clicks: doc.clicks ?? 0,
+            filtered: doc.filtered_clicks ?? 0,
+            datacenter: doc.datacenter_clicks ?? 0,
+          },
+        ]
+      : [];
+  });
+}
