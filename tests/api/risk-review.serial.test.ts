@@ -5,6 +5,8 @@
  *   evidence; one with too few sales, or none refunded, gets nothing; a second look adds nothing.
  * - traffic quality from the day documents the click roll-up keeps: mostly bots' and datacenters' clicks over
  *   the last seven days open a case; a few, or too few clicks in all, do not.
+ * - sales spikes from the daily figures the ledger keeps: a day far above the affiliate's own norm opens a
+ *   case; a busy affiliate's ordinary busy day does not.
  * Serial: it switches programme-wide rules on, which no other file may see, and puts them back after.
  */
 import { randomUUID } from "node:crypto";
@@ -12,8 +14,9 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { refundRateWindows } from "../../functions/src/domain/refund-rate.ts";
 import type { RiskRules } from "../../functions/src/domain/risk-rules.ts";
 import { programmeRateCounts } from "../../functions/src/data/refund-counts.ts";
-import { lastDays } from "../../functions/src/domain/days.ts";
+import { dayKey, lastDays } from "../../functions/src/domain/days.ts";
 import { lookAtRefundRates } from "../../functions/src/risk/refund-rate.ts";
+import { lookAtSalesSpikes } from "../../functions/src/risk/sales-spike.ts";
 import { lookAtTrafficQuality } from "../../functions/src/risk/traffic-quality.ts";
 import { sendEvent } from "../../scripts/lib/events-client.ts";
 import { inParallel } from "../support/concurrency.ts";
@@ -51,6 +54,7 @@ const testRules = (): RiskRules => ({
   ...original.settings.risk_rules,
   refund_rate: { enabled: true, action: "hold_new", threshold: 3 },
   traffic_quality: { enabled: true, action: "flag", threshold: 50 },
+  conversion_anomaly: { enabled: true, action: "flag", threshold: 10 },
 });
 
 beforeAll(async () => {
@@ -169,5 +173,36 @@ describe("the daily look at traffic quality", () => {
     expect(await caseOf(quiet)).toBeNull();
     await lookAtTrafficQuality(new Date());
     expect((await caseOf(bought))?.doc.event_count).toBe(1);
+  }, 60_000);
+});
+
+/** An affiliate with `perDay` sales on each of the 28 days before yesterday and `yesterday` sales yesterday. */
+async function affiliateSelling(perDay: number, yesterday: number): Promise<string> {
+  const day = dayKey(new Date(Date.now() - 86_400_000));
+  const figures = (sales: number) => ({ clicks: 0, sign_ups: 0, sales, earnings_cents: sales * 500 });
+  const before = lastDays(new Date(Date.now() - 2 * 86_400_000), 28);
+  const uid = await createAffiliate({
+    recent_days: { ...Object.fromEntries(before.map((key) => [key, figures(perDay)])), [day]: figures(yesterday) },
+  });
+  await refs
+    .days(uid)
+    .doc(day)
+    .set({ date: day, ...figures(yesterday), refunded_cents: 0, by_advertiser: {} });
+  return uid;
+}
+
+describe("the daily look at sales spikes", () => {
+  test("a day far above the affiliate's norm opens a case; an ordinary busy day does not", async () => {
+    const [burst, steady] = await Promise.all([affiliateSelling(1, 25), affiliateSelling(20, 30)]);
+    const look = await lookAtSalesSpikes(new Date());
+    expect(look.looked).toBeGreaterThanOrEqual(2);
+    const opened = await caseOf(burst);
+    expect(opened?.summary).toMatchObject({ action: "flag", families: ["conversion_anomaly"] });
+    expect(opened?.doc.events[0]!.evidence.detail).toBe(
+      `25 sales on ${dayKey(new Date(Date.now() - 86_400_000))}, against 1 a day on average over the 28 days before.`,
+    );
+    expect(await caseOf(steady)).toBeNull();
+    await lookAtSalesSpikes(new Date());
+    expect((await caseOf(burst))?.doc.event_count).toBe(1);
   }, 60_000);
 });

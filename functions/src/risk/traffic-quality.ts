@@ -8,7 +8,7 @@
 import { lastDays } from "../domain/days.js";
 import { riskFamilyInfo } from "../domain/risk-rules.js";
 import { trafficFinding, trafficQualitySignal, trafficWindowDays } from "../domain/traffic-quality.js";
-import { affiliatesFilteredOn, lastDaysClicks } from "../data/traffic-days.js";
+import { affiliatesFilteredOn, lastDaysClicks } from "../data/risk-days.js";
 import { lookAt, type Look } from "./look.js";
 
 /** The most day documents one look reads to find who had filtered clicks (logged when reached). */

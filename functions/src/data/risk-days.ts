@@ -1,9 +1,10 @@
 /**
- * The day documents the traffic quality signal reads (domain/traffic-quality.ts): who had clicks filtered on
- * given days (one collection-group query on the (date, filtered_clicks) index in firestore.indexes.json), and
- * an affiliate's last days' clicks (at most the window's day documents).
+ * What the daily risk looks read of the affiliates' days (functions/src/risk/): who had clicks filtered on
+ * given days, or many sales on one (collection-group queries on the day documents' (date, filtered_clicks)
+ * and (date, sales) indexes in firestore.indexes.json), an affiliate's last days' clicks (at most the
+ * window's day documents) and the daily figures their document keeps (`recent_days`, one read).
  */
-import { lastDays, type DayKey } from "../domain/days.js";
+import { lastDays, type DayFigures, type DayKey } from "../domain/days.js";
 import { collections } from "../domain/model.js";
 import type { DayClicks } from "../domain/traffic-quality.js";
 import { db, refs } from "./firestore.js";
@@ -39,4 +40,22 @@ export async function lastDaysClicks(uid: string, count: number, now: Date): Pro
         ]
       : [];
   });
+}
+
+/** The affiliates with at least `minSales` sales on `day`, at most `limit` day documents read. */
+export async function affiliatesWithSalesOn(day: DayKey, minSales: number, limit: number): Promise<string[]> {
+  const found = await db()
+    .collectionGroup(collections.days)
+    .where("date", "==", day)
+    .where("sales", ">=", minSales)
+    .select()
+    .limit(limit)
+    .get();
+  return [...new Set(found.docs.map((doc) => doc.ref.parent.parent!.id))];
+}
+
+/** The daily figures the affiliate's document keeps (its newest 95 days), read alone (a field mask). */
+export async function recentDaysOf(uid: string): Promise<Record<DayKey, DayFigures>> {
+  const [snapshot] = await db().getAll(refs.affiliate(uid), { fieldMask: ["recent_days"] });
+  return (snapshot?.data() as { recent_days?: Record<DayKey, DayFigures> } | undefined)?.recent_days ?? {};
 }
