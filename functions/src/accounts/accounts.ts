@@ -106,6 +106,6 @@ export async function updatePayoutDetails(uid: string, details: PayoutDetails, n
     },
     { maxAttempts: limits.transactionAttempts },
   );
-  // A destination other affiliates use: a risk signal for each of them and this one (issue 33).
+  // A destination other affiliates use raises the shared-destination risk signal (issue 33, docs/risk.md).
   await raiseSharedDestination(uid, shared, now);
 }

@@ -5,6 +5,7 @@
  * tests/api/contract.test.ts, against what the server really sends.
  */
 import { z } from "zod";
+import { riskActions, riskFamilies } from "../domain/risk-rules.js";
 import { payoutTypes } from "../domain/payout-details.js";
 import { dollars, isoDay, isoTime } from "./fields.js";
 
@@ -86,5 +87,10 @@ export const summaryRow = z
     total_datacenter_clicks: z.number().meta({
       description: "Of total_filtered_clicks, those from hosting and datacenter networks; the rest are bots'.",
     }),
+    risk_case: z
+      .strictObject({ case_id: z.string(), action: z.enum(riskActions), families: z.array(z.enum(riskFamilies)) })
+      .nullable()
+      .meta({ description: "The open risk case (issue 33), for the list's risk mark; GET /api/risk_case has it all." }),
+    case_held: dollars.meta({ description: "Commission the open risk case holds (not payable until resolved)." }),
   })
   .meta({ id: "SummaryRow" });

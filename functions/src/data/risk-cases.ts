@@ -60,20 +60,20 @@ export async function raiseSignal(uid: string, signal: RiskSignal, now: Date): P
 
 /**
  * A payout destination newly shared (saving payout details put the affiliate into an entry others are in):
- * each affiliate involved gets a signal naming the other, when the rule is on. Run after the details are
+ * the signals of domain/risk.ts's sharedDestinationSignals, when the rule is on. Run after the details are
  * saved; a failure is logged, not shown to the affiliate saving (their details are saved all the same).
  */
 export async function raiseSharedDestination(uid: string, shared: SharedDestination | null, now: Date): Promise<void> {
   if (!shared || shared.others.length === 0) return;
-  const rule = ruleFor(await riskRulesNow(), "shared_destination");
-  if (!rule) return;
-  for (const { uid: who, signal } of sharedDestinationSignals(
-    uid,
-    shared.others,
-    shared.kind,
-    shared.key,
-    rule.action,
-  )) {
+  const raised = async () => {
+    const rule = ruleFor(await riskRulesNow(), "shared_destination");
+    if (!rule) return [];
+    return sharedDestinationSignals(uid, shared.others, shared.kind, shared.key, rule.action);
+  };
+  for (const { uid: who, signal } of await raised().catch((error: unknown) => {
+    logger.error("risk rules not read", { uid, family: "shared_destination", error: String(error) });
+    return [];
+  })) {
     try {
       await raiseSignal(who, signal, now);
     } catch (error) {

@@ -89,6 +89,30 @@ describe("summary rows", () => {
       // Issue 33: bots' and headless browsers' clicks and datacenters', counted apart from total_clicks.
       total_filtered_clicks: 75,
       total_datacenter_clicks: 20,
+      // Issue 33: no open risk case.
+      risk_case: null,
+      case_held: 0,
+    });
+  });
+
+  test("an open risk case marks the row, and what it holds is neither payable nor ready (issue 33)", () => {
+    const row = summaryRow(
+      source({
+        ...payee,
+        tax: "PT1",
+        total_earnings_cents: 50_000,
+        risk_case: { id: "c1", action: "hold_new", families: ["shared_destination"], opened_at: now },
+        risk_held: { promptchan: { "2026-12-05": 20_000 } },
+      }),
+      programme,
+      now,
+    );
+    expect(row).toMatchObject({
+      required_payout: 500,
+      payable: 300,
+      case_held: 200,
+      payout_ready: false,
+      risk_case: { case_id: "c1", action: "hold_new", families: ["shared_destination"] },
     });
   });
 

@@ -4,6 +4,8 @@
  * order and page cursor, and when its Payout button is live.
  */
 import { balanceOf, heldCentsOf, payableOf, pendingInvoiceOf } from "./balance.js";
+import { riskHeldCentsOf } from "./risk.js";
+import type { RiskAction, RiskFamily } from "./risk-rules.js";
 import { dayMs } from "./days.js";
 import { latestInvoiceView, type LatestInvoice } from "./invoice.js";
 import type { AffiliateDoc } from "./model.js";
@@ -44,6 +46,9 @@ export const summarySourceFields = [
   "pending_payout_id",
   "latest_invoice",
   "held",
+  // An open risk case and what it holds (issue 33): the list's risk mark, and what is payable.
+  "risk_case",
+  "risk_held",
 ] as const satisfies readonly (keyof AffiliateDoc)[];
 
 export type SummarySource = Pick<AffiliateDoc, "uid" | (typeof summarySourceFields)[number]>;
@@ -113,6 +118,10 @@ export interface SummaryRow {
   total_filtered_clicks: number;
   /** Of total_filtered_clicks, those from hosting and datacenter networks; the rest are bots'. */
   total_datacenter_clicks: number;
+  /** The open risk case in brief (issue 33), for the list's risk mark; null when none. */
+  risk_case: { case_id: string; action: RiskAction; families: RiskFamily[] } | null;
+  /** Commission the open risk case holds, in dollars. */
+  case_held: number;
 }
 
 /**
@@ -154,6 +163,10 @@ export function summaryRow(affiliate: SummarySource, programme: ProgrammeTerms, 
     total_sales: affiliate.total_sales,
     total_filtered_clicks: affiliate.total_filtered_clicks,
     total_datacenter_clicks: affiliate.total_datacenter_clicks,
+    risk_case: affiliate.risk_case
+      ? { case_id: affiliate.risk_case.id, action: affiliate.risk_case.action, families: affiliate.risk_case.families }
+      : null,
+    case_held: centsToDollars(riskHeldCentsOf(affiliate)),
   };
 }
 

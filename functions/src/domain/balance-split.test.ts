@@ -21,6 +21,7 @@ test("the balance is available + in hold + pending payout; paid stands apart", (
     balance: 122_149,
     available: 0,
     inHold: 20_000,
+    underReview: 0,
     pendingPayout: 102_149,
     toNet: 0,
     paid: 30_000,
@@ -60,6 +61,26 @@ test("a refund after the payout was requested: the parts exceed the balance by w
   });
 });
 
+test("commission a risk review holds is under review: part of the balance, not available (issue 33)", () => {
+  const affiliate = {
+    total_earnings_cents: 50_000,
+    total_refunded_cents: 0,
+    total_payouts_cents: 0,
+    held: { "2026-12-01": 10_000 },
+    risk_held: { promptchan: { "2026-12-05": 15_000, "2026-11-01": 5_000 } },
+    payout_pending: false,
+    pending_payout_id: null,
+    latest_invoice: null,
+  };
+  expect(balanceSplitOf(affiliate, now)).toMatchObject({
+    balance: 50_000,
+    available: 20_000,
+    inHold: 10_000,
+    underReview: 20_000,
+    toNet: 0,
+  });
+});
+
 test("whatever the figures, the parts less what is to net are the balance, and nothing is negative", () => {
   const cents = fc.integer({ min: 0, max: 1_000_000_000 });
   fc.assert(
@@ -68,21 +89,25 @@ test("whatever the figures, the parts less what is to net are the balance, and n
       cents,
       cents,
       cents,
+      cents,
       fc.option(cents, { nil: null }),
-      (earned, refunded, paid, held, pending) => {
+      (earned, refunded, paid, held, reviewed, pending) => {
         const split = balanceSplitOf(
           {
             total_earnings_cents: earned,
             total_refunded_cents: refunded,
             total_payouts_cents: paid,
             held: { "2026-12-01": held },
+            risk_held: { cutechat: { "2026-11-01": reviewed } },
             payout_pending: pending !== null,
             pending_payout_id: pending === null ? null : "INV-2026-000001",
             latest_invoice: pending === null ? null : invoice(pending),
           },
           now,
         );
-        expect(split.available + split.inHold + split.pendingPayout - split.toNet).toBe(split.balance);
+        expect(split.available + split.inHold + split.underReview + split.pendingPayout - split.toNet).toBe(
+          split.balance,
+        );
         for (const value of Object.values(split)) expect(value).toBeGreaterThanOrEqual(0);
       },
     ),

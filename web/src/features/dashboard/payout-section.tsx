@@ -345,6 +345,7 @@ function BalanceFigures({ split }: { split: BalanceSplit }) {
   const rows: [string, string, string?][] = [
     ["Available", formatDollars(split.available)],
     ["In hold", formatDollars(split.inHold)],
+    ...(split.underReview > 0 ? [["Under review", formatDollars(split.underReview)] as [string, string]] : []),
     ["Pending payout", formatDollars(split.pendingPayout), split.pendingPayout > 0 ? styles["status-pending"] : ""],
     ...(split.toNet > 0 ? [["Refunds to net", `−${formatDollars(split.toNet)}`] as [string, string]] : []),
     ["Balance", formatDollars(split.balance), own["split-total"]],
@@ -365,8 +366,9 @@ function BalanceFigures({ split }: { split: BalanceSplit }) {
         pending payout.
         {split.toNet > 0
           ? " Refunds that came after their commission was set aside are netted from your next earnings."
-          : ""}{" "}
-        Paid is what has been sent to you so far.
+          : ""}
+        {split.underReview > 0 ? " Under review is held while we review your account, until the review ends." : ""} Paid
+        is what has been sent to you so far.
       </p>
     </div>
   );
