@@ -191,7 +191,8 @@ function CopyableValue({ label, value }: { label: string; value: string }) {
   );
 }
 
-function Stat({ label, children }: { label: string; children: ReactNode }) {
+/** One figure of a card: its label and value. */
+export function Stat({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className={styles["affiliate-stat"]}>
       <dt>{label}</dt>
