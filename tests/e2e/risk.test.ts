@@ -1,0 +1,102 @@
+/**
+ * Issue 33's risk case, through the screens: two affiliates save one Wise account (the default rule flags
+ * both), and a shared-destination signal whose rule holds new commissions (raised as the detector raises it,
+ * with hold_new, so the programme-wide rules other files rely on never change) puts the first under review.
+ * A new sale is held; staff see the case in the Risk section, with its evidence, and release it; the
+ * affiliate's transaction history then shows the sale back on its normal hold timeline.
+ */
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { expect, test } from "vitest";
+import { raiseSignal } from "../../functions/src/data/risk-cases.ts";
+import { formatDollars } from "../../functions/src/domain/money.ts";
+import { riskHeldCentsOf, sharedDestinationSignals } from "../../functions/src/domain/risk.ts";
+import { sendEvent } from "../../scripts/lib/events-client.ts";
+import { siteUrl } from "../../scripts/lib/project.ts";
+import { seriousAccessibilityViolations } from "../support/axe.ts";
+import { refs, saleEvent } from "../support/backend.ts";
+import { browserForFile, screenshotsDir } from "../support/browser-session.ts";
+import { payoutForm } from "../support/payout-details.ts";
+import { staffPage } from "../support/staff-page.ts";
+import { api, createAffiliateUser, type TestUser } from "../support/users.ts";
+
+const browser = browserForFile();
+const desktop = { width: 1366, height: 900 };
+const phone = { width: 390, height: 844 };
+
+/** This run's affiliates share a tag in their names, so their cards are told from other files' cases. */
+const tag = `Risky ${randomUUID().slice(0, 8)}`;
+
+async function saveWise(user: TestUser, name: string, email: string): Promise<void> {
+  const answer = await api(user, "POST", "/api/update_paypal_account", payoutForm({ name, paypalEmail: email }));
+  expect(answer.status).toBe(200);
+}
+
+/** How far the page scrolls sideways (0 when it fits). */
+const sideways = (page: Page) =>
+  page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
+
+test("a held sale's case: staff see it in Risk with its evidence and release it", async () => {
+  const [fred, henry] = await Promise.all([createAffiliateUser(), createAffiliateUser()]);
+  const [fredName, henryName] = [`${tag} Fred`, `${tag} Henry`];
+  const wise = `risky-${randomUUID().slice(0, 8)}@wise.example`;
+  await saveWise(henry, henryName, wise);
+  await saveWise(fred, fredName, wise);
+  // The rule for shared destinations set to hold new commissions: the same signal, its action hold_new.
+  const held = sharedDestinationSignals(fred.uid, [henry.uid], "wise", `e2e-${randomUUID()}`, "hold_new").find(
+    ({ uid }) => uid === fred.uid,
+  )!;
+  const { id: caseId } = await raiseSignal(fred.uid, held.signal, new Date());
+  const sale = saleEvent(fred.uid, "100.00");
+  expect((await sendEvent(sale)).status).toBe(200);
+  const heldCents = riskHeldCentsOf((await refs.affiliate(fred.uid).get()).data()!);
+  expect(heldCents).toBeGreaterThan(0);
+  const heldText = formatDollars(heldCents);
+
+  // Staff: the Risk section, one click from the console's top.
+  const { page, errors } = await staffPage(browser(), desktop);
+  await page.getByRole("navigation", { name: "Advertiser sections" }).getByRole("link", { name: "Risk" }).click();
+  await page.waitForURL(`${siteUrl}/advertiser/risk`);
+  const card = page.getByRole("article", { name: fredName });
+  await card.waitFor();
+  const cardText = await card.textContent();
+  for (const part of [fred.email, fred.uid, "Payout destination shared with other affiliates", "Hold new commissions"])
+    expect(cardText).toContain(part);
+  expect(cardText).toContain(heldText);
+
+  await card.getByRole("button", { name: "Show evidence" }).click();
+  await card.getByText(`Uses the same payout destination as affiliate ${henry.uid}.`).first().waitFor();
+  const other = card.getByRole("link", { name: henryName }).first();
+  expect(await other.getAttribute("href")).toBe(`/advertiser?q=${henry.uid}`);
+  await card.getByText("Key figures").waitFor();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  expect(await sideways(page)).toBe(0);
+  await card.screenshot({ path: path.join(screenshotsDir, "risk-case-desktop.png") });
+  await page.screenshot({ path: path.join(screenshotsDir, "risk-section-desktop.png"), fullPage: true });
+
+  // Release: asked first, with the amount and a reason.
+  await card.getByRole("button", { name: `Release ${fredName}'s case` }).click();
+  const dialog = page.getByRole("dialog", { name: `Release ${fredName}'s case?` });
+  expect(await dialog.textContent()).toContain(`${heldText} of commission held by this case goes back`);
+  await dialog.getByLabel("Reason (kept with the case)").fill("Checked: a household sharing one account.");
+  await page.screenshot({ path: path.join(screenshotsDir, "risk-release-dialog.png") });
+  await dialog.getByRole("button", { name: `Release ${heldText}` }).click();
+  await card.getByText(`Released: ${heldText} of held commission is back on its normal hold timeline.`).waitFor();
+  expect(await card.getByRole("button", { name: `Release ${fredName}'s case` }).count()).toBe(0);
+  const stored = (await refs.riskCase(caseId).get()).data()!;
+  expect(stored.status).toBe("released");
+  expect(stored.resolution?.note).toBe("Checked: a household sharing one account.");
+  expect(errors).toEqual([]);
+
+  // On a phone: Henry's case, opened by its link, fits the screen.
+  const small = await staffPage(browser(), phone);
+  const henryCase = (await refs.affiliate(henry.uid).get()).data()!.risk_case!.id;
+  await small.page.goto(`${siteUrl}/advertiser/risk?case=${henryCase}`);
+  const henryCard = small.page.getByRole("article", { name: henryName });
+  await henryCard.getByText("Key figures").waitFor();
+  expect(await sideways(small.page)).toBe(0);
+  expect(await seriousAccessibilityViolations(small.page)).toEqual([]);
+  await small.page.screenshot({ path: path.join(screenshotsDir, "risk-section-phone.png"), fullPage: true });
+  expect(small.errors).toEqual([]);
+});
