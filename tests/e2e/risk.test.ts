@@ -54,18 +54,26 @@ test("a held sale's case: staff see it in Risk with its evidence and release it"
   expect(heldCents).toBeGreaterThan(0);
   const heldText = formatDollars(heldCents);
 
-  // Staff: the Risk section, one click from the console's top.
+  // Staff: the list marks Fred beside his rating, and the mark opens his case in the Risk section.
   const { page, errors } = await staffPage(browser(), desktop);
-  await page.getByRole("navigation", { name: "Advertiser sections" }).getByRole("link", { name: "Risk" }).click();
-  await page.waitForURL(`${siteUrl}/advertiser/risk`);
+  const table = page.getByRole("table", { name: "Affiliates" });
+  await table.waitFor();
+  await page.getByRole("searchbox").fill(fredName);
+  const fredRow = table.getByRole("row", { name: new RegExp(fredName) });
+  const mark = fredRow.getByRole("link", { name: "Under review" });
+  await mark.waitFor();
+  await page.screenshot({ path: path.join(screenshotsDir, "risk-mark-table.png") });
+  await mark.click();
+  await page.waitForURL(`${siteUrl}/advertiser/risk?case=${caseId}`);
+  const risk = page.getByRole("navigation", { name: "Advertiser sections" }).getByRole("link", { name: "Risk" });
+  expect(await risk.getAttribute("aria-current")).toBe("page");
   const card = page.getByRole("article", { name: fredName });
-  await card.waitFor();
+  await card.getByRole("button", { name: "Hide evidence" }).waitFor();
   const cardText = await card.textContent();
   for (const part of [fred.email, fred.uid, "Payout destination shared with other affiliates", "Hold new commissions"])
     expect(cardText).toContain(part);
   expect(cardText).toContain(heldText);
 
-  await card.getByRole("button", { name: "Show evidence" }).click();
   await card.getByText(`Uses the same payout destination as affiliate ${henry.uid}.`).first().waitFor();
   const other = card.getByRole("link", { name: henryName }).first();
   expect(await other.getAttribute("href")).toBe(`/advertiser?q=${henry.uid}`);
@@ -89,10 +97,18 @@ test("a held sale's case: staff see it in Risk with its evidence and release it"
   expect(stored.resolution?.note).toBe("Checked: a household sharing one account.");
   expect(errors).toEqual([]);
 
-  // On a phone: Henry's case, opened by its link, fits the screen.
+  // On a phone: Henry's card in the list is marked too (his case only flags), and the mark opens his case,
+  // which fits the screen.
   const small = await staffPage(browser(), phone);
+  await small.page.getByRole("searchbox").fill(henryName);
+  const henryListed = small.page.getByRole("article", { name: henryName });
+  const henryMark = henryListed.getByRole("link", { name: "Risk case" });
+  await henryMark.waitFor();
+  expect(await sideways(small.page)).toBe(0);
+  await small.page.screenshot({ path: path.join(screenshotsDir, "risk-mark-card-phone.png") });
+  await henryMark.click();
   const henryCase = (await refs.affiliate(henry.uid).get()).data()!.risk_case!.id;
-  await small.page.goto(`${siteUrl}/advertiser/risk?case=${henryCase}`);
+  await small.page.waitForURL(`${siteUrl}/advertiser/risk?case=${henryCase}`);
   const henryCard = small.page.getByRole("article", { name: henryName });
   await henryCard.getByText("Key figures").waitFor();
   expect(await sideways(small.page)).toBe(0);

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { payoutTypes } from "../domain/payout-details.js";
+import { riskActions } from "../domain/risk-rules.js";
 import { dollars, isoDay, isoTime } from "./fields.js";
 
 /** Where a payout goes: the method and every field needed to send the money, as [label, value]. */
@@ -82,5 +83,9 @@ export const summaryRow = z
     total_filtered_clicks: z.number().meta({
       description: "Clicks by bots and headless browsers, counted apart from total_clicks (as of the last roll-up).",
     }),
+    risk_case: z
+      .strictObject({ case_id: z.string(), action: z.enum(riskActions) })
+      .nullable()
+      .meta({ description: "The affiliate's open risk case (issue 33): GET /api/risk_case shows it." }),
   })
   .meta({ id: "SummaryRow" });

@@ -87,7 +87,18 @@ describe("summary rows", () => {
       total_sales: 12,
       // Issue 33: bots' and headless browsers' clicks, counted apart from total_clicks.
       total_filtered_clicks: 75,
+      risk_case: null,
     });
+  });
+
+  test("an open risk case (issue 33) is named with its action, for the list's mark and its link", () => {
+    const opened = new Date("2026-11-20T10:00:00Z");
+    const row = summaryRow(
+      source({ risk_case: { id: "case-7", action: "hold_new", families: ["shared_destination"], opened_at: opened } }),
+      programme,
+      now,
+    );
+    expect(row.risk_case).toEqual({ case_id: "case-7", action: "hold_new" });
   });
 
   test("an affiliate who has not asked but could be paid is ready, with the payable amount and where it would go", () => {

@@ -17,6 +17,7 @@ import {
 } from "./payout-details.js";
 import { daysText, nextPayoutAllowedAt, payoutRefusalOf } from "./payout-eligibility.js";
 import { affiliateRates, payoutRulesOf, type ProgrammeTerms } from "./programme-settings.js";
+import type { RiskAction } from "./risk-rules.js";
 import { compareAffiliates, type Orderable } from "./summary-order.js";
 
 /**
@@ -43,6 +44,7 @@ export const summarySourceFields = [
   "pending_payout_id",
   "latest_invoice",
   "held",
+  "risk_case",
 ] as const satisfies readonly (keyof AffiliateDoc)[];
 
 export type SummarySource = Pick<AffiliateDoc, "uid" | (typeof summarySourceFields)[number]>;
@@ -110,6 +112,11 @@ export interface SummaryRow {
    * staff see how much of an affiliate's traffic is not people's.
    */
   total_filtered_clicks: number;
+  /**
+   * The affiliate's open risk case (issue 33), for the list's mark beside the rating and its link to the
+   * case; null when none is open.
+   */
+  risk_case: { case_id: string; action: RiskAction } | null;
 }
 
 /**
@@ -150,6 +157,7 @@ export function summaryRow(affiliate: SummarySource, programme: ProgrammeTerms, 
     total_clicks: affiliate.total_clicks,
     total_sales: affiliate.total_sales,
     total_filtered_clicks: affiliate.total_filtered_clicks,
+    risk_case: affiliate.risk_case ? { case_id: affiliate.risk_case.id, action: affiliate.risk_case.action } : null,
   };
 }
 

@@ -7,6 +7,7 @@ import { formatEarningsPerSignUp, ratingLabels, type RatingLabel } from "@domain
 import { formatDay } from "../../lib/dates";
 import type { AffiliateView } from "./affiliate-view";
 import { ratingReason } from "./rating-reason";
+import { RiskMark } from "./risk-mark";
 import { SharedDestination, SharedMark } from "./shared-destination";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { Disclosure } from "../../components/ui/disclosure";
@@ -86,6 +87,7 @@ export function AffiliateCard({
             </span>
           ) : null}
           <RatingBadge label={rating.label} />
+          <RiskMark riskCase={row.risk_case} />
           {/* Folded, the card's shared payout destination (issue 33) is a mark here; open, a line naming them. */}
           {folded ? <SharedMark others={view.sharesDestinationWith} /> : null}
           {highRisk ? (

@@ -18,10 +18,10 @@ import { Disclosure } from "../../components/ui/disclosure";
 import { Message } from "../../components/ui/message";
 import { useAction } from "../../components/ui/use-action";
 import { Loading } from "../../components/loading";
-import { paths } from "../../config/paths";
 import { formatMoment } from "../../lib/dates";
 import { resolveRiskCase, setSuspension, type RiskOutcome } from "./advertiser-api";
 import { money, Stat } from "./affiliate-card";
+import { riskCaseHref } from "./risk-mark";
 import { affiliateHref } from "./shared-destination";
 import { SuspensionDialog, type SuspensionTarget } from "./suspension-dialog";
 import { useRefreshAffiliates, useRiskCase, useRiskCases, type RiskCaseRow, type RiskCaseView } from "./use-advertiser";
@@ -30,9 +30,6 @@ import own from "./risk-section.module.css";
 
 /** What the section says when nothing is open. */
 export const noOpenCases = "No open cases";
-
-/** Where the Risk section shows one case, opened. */
-export const riskCaseHref = (caseId: string) => `${paths.advertiserRisk}?${new URLSearchParams({ case: caseId })}`;
 
 type Resolution = Awaited<ReturnType<typeof resolveRiskCase>>;
 

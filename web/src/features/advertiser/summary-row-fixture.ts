@@ -34,6 +34,7 @@ export function summaryRowFixture(overrides: Partial<SummaryRow> = {}): SummaryR
     total_clicks: 120,
     total_sales: 3,
     total_filtered_clicks: 0,
+    risk_case: null,
     ...overrides,
   };
 }
