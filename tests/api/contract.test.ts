@@ -15,6 +15,7 @@ import { apiRoutes, type ApiRouteKey } from "../../functions/src/contract/index.
 import { errorAnswer } from "../../functions/src/contract/fields.ts";
 import { createApp } from "../../functions/src/http/app.ts";
 import { sendEvent } from "../../scripts/lib/events-client.ts";
+import { raiseSignal } from "../../functions/src/data/risk-cases.ts";
 import { createAffiliate, sendMaturedSale } from "../support/backend.ts";
 import { payoutForm } from "../support/payout-details.ts";
 import { api, createAffiliateUser, createUser, type ApiAnswer, type TestUser } from "../support/users.ts";
@@ -390,6 +391,46 @@ test("programme settings", async () => {
     success("POST /api/programme_settings", await call("POST /api/programme_settings", admin, unchanged)),
   ).toMatchObject({ changed: false });
   refusal("POST /api/programme_settings", await call("POST /api/programme_settings", staff, unchanged), 403);
+});
+
+test("risk cases", async () => {
+  // A case of its own, holding, with a sale in its hold: every figure of the answers has something in it.
+  const held = await createAffiliateUser();
+  const { id } = await raiseSignal(
+    held.uid,
+    {
+      key: `contract:${randomUUID()}`,
+      family: "shared_destination",
+      action: "hold_new",
+      evidence: { detail: "The contract test's signal.", other_uid: affiliate.uid, destination_kind: "wise" },
+    },
+    new Date(),
+  );
+  expect((await sendMaturedSale(held.uid, 100)).status).toBe(200);
+  const data = success("GET /api/get_user_data", await call("GET /api/get_user_data", held));
+  expect(data.risk_review).toMatchObject({ held: 60 });
+  const { cases } = success("GET /api/risk_cases", await call("GET /api/risk_cases", staff, { limit: "200" }));
+  expect(cases.map((row) => row.case_id)).toContain(id);
+  refusal("GET /api/risk_cases", await call("GET /api/risk_cases", affiliate), 403);
+  expect(success("GET /api/risk_case", await call("GET /api/risk_case", staff, { case_id: id }))).toMatchObject({
+    case_held: 60,
+  });
+  refusal("GET /api/risk_case", await call("GET /api/risk_case", staff, { case_id: "no-such-case" }), 404);
+  const resolved = success(
+    "POST /api/resolve_risk_case",
+    await call("POST /api/resolve_risk_case", admin, { case_id: id, outcome: "release" }),
+  );
+  expect(resolved).toMatchObject({ changed: true, held: 60 });
+  refusal(
+    "POST /api/resolve_risk_case",
+    await call("POST /api/resolve_risk_case", staff, { case_id: id, outcome: "confirm", note: "Late." }),
+    409,
+  );
+  // Resolved: the case as staff read it afterwards, with its resolution.
+  expect(success("GET /api/risk_case", await call("GET /api/risk_case", staff, { case_id: id }))).toMatchObject({
+    status: "released",
+    resolution: { outcome: "released", held: 60 },
+  });
 });
 
 test("every route of the contract was seen answering, and refusing unless it is open to all", () => {

@@ -14,6 +14,7 @@ import type { RiskAction } from "../../functions/src/domain/risk-rules.ts";
 import { raiseSignal } from "../../functions/src/data/risk-cases.ts";
 import { sendEvent } from "../../scripts/lib/events-client.ts";
 import { inParallel } from "../support/concurrency.ts";
+import { ledgerFields, ReferenceLedger } from "../support/reference-ledger.ts";
 import { holdDays, refs, saleEvent } from "../support/backend.ts";
 import { payoutForm } from "../support/payout-details.ts";
 import { api, createAffiliateUser, createUser, type TestUser } from "../support/users.ts";
@@ -280,6 +281,67 @@ describe("resolving exactly once", () => {
     const after = await stored(user.uid);
     expect(after.risk_held).toEqual({});
     expect(payableOf(after, new Date())).toBe(24_000);
+  });
+});
+
+describe("the reference model", () => {
+  test("holds, refunds, a confirmation and a release add up to what the domain computes in memory", async () => {
+    const user = await createAffiliateUser();
+    const reference = new ReferenceLedger();
+    reference.addAffiliate(await stored(user.uid));
+    const send = async (body: Record<string, unknown>) => {
+      const answer = await sendEvent(body as Parameters<typeof sendEvent>[0]);
+      expect(answer.status, answer.text).toBe(200);
+      reference.apply(body);
+      return body.id as string;
+    };
+    const sale = (amount: string, daysAgo = 0) =>
+      send({
+        ...saleEvent(user.uid, amount),
+        occurred_at: new Date(Date.now() - daysAgo * day - 60_000).toISOString(),
+      });
+    const refundOf = (saleId: string, amount?: string) =>
+      send({
+        id: `r-${randomUUID()}`,
+        advertiser_id: "promptchan",
+        type: "refund",
+        uid: user.uid,
+        refers_to: saleId,
+        ...(amount === undefined ? {} : { amount }),
+        occurred_at: new Date(Date.now() - 30_000).toISOString(),
+      });
+    const resolveBoth = async (id: string, outcome: "release" | "confirm") => {
+      expect((await resolve(staff, { case_id: id, outcome, note: "Reference." })).status).toBe(200);
+      reference.resolve(id, outcome);
+    };
+
+    const before = await sale("50", holdDays + 2); // earned before any case
+    const first = await openCaseFor(user.uid, "hold_new");
+    reference.openCase(user.uid, first, "hold_new");
+    const a = await sale("400", holdDays + 1);
+    const b = await sale("100");
+    await refundOf(b, "50");
+    await sale("200");
+    await resolveBoth(first, "confirm");
+    await refundOf(a);
+    await refundOf(before, "10");
+    const second = await openCaseFor(user.uid, "hold_all");
+    reference.openCase(user.uid, second, "hold_all");
+    const e = await sale("300");
+    await sale("80", holdDays + 3);
+    await resolveBoth(second, "release");
+    await refundOf(e, "100");
+    await sale("60");
+
+    const storedNow = await stored(user.uid);
+    const expected = reference.affiliates.get(user.uid)!;
+    for (const field of ledgerFields) expect(storedNow[field], field).toEqual(expected[field]);
+    const ledger = await refs.transactions(user.uid).get();
+    expect(ledger.size).toBe(reference.entries.get(user.uid)!.size);
+    for (const doc of ledger.docs) {
+      const want = reference.entries.get(user.uid)!.get(doc.id)!;
+      expect(doc.data().earnings_cents, doc.id).toBe(want.earnings_cents);
+    }
   });
 });
 

@@ -25,6 +25,11 @@ const serverOnly = [
   "tracker_funnels",
   // The programme settings' versions (who changed what), under the public advertiser document.
   "advertisers/promptchan/settings_versions",
+  // Issue 33: risk cases with their evidence and signals, and the risk rules (a rule's threshold is staff's):
+  // staff see them through the API, affiliates never.
+  "risk_cases",
+  "risk_cases/case-1/signals",
+  "risk_rules",
   "unlisted",
   "affiliates/alice/unlisted",
 ];

@@ -494,6 +494,28 @@ export function recordRefund(
   return { entry, saleUpdate, change };
 }
 
+/** A confirmation's cancellation of one advertiser's held commission: a ledger entry of its own. */
+export function cancellationEntry(caseId: string, advertiser: AdvertiserId, cents: number, now: Date): TransactionDoc {
+  return {
+    type: "cancellation",
+    advertiser_id: advertiser,
+    event_id: `risk_${caseId}`,
+    tracker: "",
+    timestamp: now,
+    recorded_at: now,
+    transaction_cost_cents: 0,
+    earnings_cents: -cents,
+    repeat_index: null,
+    rate: null,
+    refunded: false,
+    refunded_amount_cents: 0,
+    clawed_back_cents: 0,
+    refers_to: null,
+    note: "Commission cancelled: a risk review found the sales were not genuine.",
+    risk_case_id: caseId,
+  };
+}
+
 /** A ledger entry's document id: the advertiser's event ids are unique per advertiser only. */
 export function transactionId(advertiser: AdvertiserId, eventId: string): string {
   return `${advertiser}_${eventId}`;

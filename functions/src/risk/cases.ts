@@ -8,8 +8,8 @@ import type { RiskCaseRow, RiskCaseView } from "../contract/risk.js";
 import type { AdvertiserId } from "../domain/advertisers.js";
 import { balanceOf, heldCentsOf, payableOf } from "../domain/balance.js";
 import { dayKey } from "../domain/days.js";
-import { staleKeysOf, transactionId, type LedgerChange } from "../domain/ledger.js";
-import type { AffiliateDoc, Recorder, TransactionDoc } from "../domain/model.js";
+import { cancellationEntry, staleKeysOf, transactionId, type LedgerChange } from "../domain/ledger.js";
+import type { AffiliateDoc, Recorder } from "../domain/model.js";
 import { centsToDollars, formatDollars } from "../domain/money.js";
 import {
   cancelledHolds,
@@ -137,28 +137,6 @@ function resolutionView({ held_cents, at, ...rest }: RiskResolution) {
 export type Outcome = "release" | "confirm";
 
 const resolvedAs = { release: "released", confirm: "confirmed" } as const;
-
-/** A confirmation's cancellation of one advertiser's held commission: a ledger entry of its own. */
-function cancellationEntry(caseId: string, advertiser: AdvertiserId, cents: number, now: Date): TransactionDoc {
-  return {
-    type: "cancellation",
-    advertiser_id: advertiser,
-    event_id: `risk_${caseId}`,
-    tracker: "",
-    timestamp: now,
-    recorded_at: now,
-    transaction_cost_cents: 0,
-    earnings_cents: -cents,
-    repeat_index: null,
-    rate: null,
-    refunded: false,
-    refunded_amount_cents: 0,
-    clawed_back_cents: 0,
-    refers_to: null,
-    note: "Commission cancelled: a risk review found the sales were not genuine.",
-    risk_case_id: caseId,
-  };
-}
 
 /**
  * Resolves the case, exactly once, in one transaction that reads the case and the affiliate: release puts

@@ -213,6 +213,50 @@ describe("programme settings", () => {
     expect(settings).toMatchObject({ hold_days: 7, minimum_payout: 200, payout_interval_days: 30 });
   });
 
+  test("the risk rules: a select per signal family and its threshold, saved with the settings", async () => {
+    api.saveProgrammeSettings.mockResolvedValue({ version: 3, changed: true, message: "Saved as version 3." });
+    renderPanel(true);
+    const shared = (await screen.findByLabelText(
+      "Payout destination shared with other affiliates",
+    )) as HTMLSelectElement;
+    const refunds = screen.getByLabelText("Refund and chargeback rate") as HTMLSelectElement;
+    expect(shared.value).toBe("flag");
+    expect(refunds.value).toBe("off");
+    fireEvent.change(shared, { target: { value: "hold_new" } });
+    fireEvent.change(refunds, { target: { value: "hold_all" } });
+    fireEvent.change(input("Times the programme's average rate"), { target: { value: "0.5" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Risk rules (Refund and chargeback rate): must be at least 1.",
+    );
+    fireEvent.change(input("Times the programme's average rate"), { target: { value: "4" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    expect(
+      within(confirmDialog())
+        .getAllByRole("listitem", { hidden: true })
+        .map((item) => item.textContent),
+    ).toEqual([
+      "Risk rules: Payout destination shared with other affiliates: flag only → Payout destination shared with other affiliates: hold new commissions; Refund and chargeback rate: hold everything payable at 4",
+    ]);
+    confirmSave();
+    await waitFor(() => expect(api.saveProgrammeSettings).toHaveBeenCalledTimes(1));
+    const [, , , settings] = api.saveProgrammeSettings.mock.calls[0]!;
+    expect((settings as { risk_rules: unknown }).risk_rules).toMatchObject({
+      shared_destination: { enabled: true, action: "hold_new" },
+      refund_rate: { enabled: true, action: "hold_all", threshold: 4 },
+      self_referral: { enabled: false, action: "flag" },
+      traffic_quality: { enabled: false, threshold: 50 },
+    });
+  });
+
+  test("the risk rules are the whole programme's: not offered on the other advertisers", async () => {
+    renderPanel(true);
+    await screen.findByLabelText("Payout destination shared with other affiliates");
+    fireEvent.click(screen.getByRole("radio", { name: "CuteChat" }));
+    await screen.findByText(/the minimum payout and the days between payouts are set under Promptchan/);
+    expect(screen.queryByLabelText("Payout destination shared with other affiliates")).toBeNull();
+  });
+
   test("advertiser staff read the settings as text, not as a form they cannot use", async () => {
     renderPanel(false);
     const summary = await screen.findByLabelText("Promptchan programme settings");

@@ -152,9 +152,11 @@ function problemOf(settings: Record<ApiSettingField, unknown>): string | null {
   const issue = checked.error.issues[0]!;
   const field = issue.path[0] as ApiSettingField;
   const renewal = field === "repeat_rates" && issue.path[1] !== undefined ? ` (renewal ${String(issue.path[1])})` : "";
+  const family = field === "risk_rules" ? riskFamilyInfo[issue.path[1] as RiskFamily] : undefined;
+  const rule = family ? ` (${family.label})` : "";
   const isRate = field === "commission_rate" || field === "repeat_rates";
   const message = (isRate ? percentMessages[issue.code] : undefined) ?? issue.message;
-  return `${settingLabels[storedField(field)] ?? field}${renewal}: ${message}`;
+  return `${settingLabels[storedField(field)] ?? field}${renewal}${rule}: ${message}`;
 }
 
 /** What a save would change, field by field, as the version history will say it (money in dollars). */
