@@ -21,9 +21,30 @@ test("the balance is available + in hold + pending payout; paid stands apart", (
     balance: 122_149,
     available: 0,
     inHold: 20_000,
+    underReview: 0,
     pendingPayout: 102_149,
     toNet: 0,
     paid: 30_000,
+  });
+});
+
+test("commission held by a risk review (issue 33) is its own part: neither available nor in its hold period", () => {
+  const affiliate = {
+    total_earnings_cents: 50_000,
+    total_refunded_cents: 0,
+    total_payouts_cents: 0,
+    held: { "2026-12-01": 10_000 },
+    risk_held: { promptchan: { "2026-12-05": 6_000, "2026-11-01": 4_000 } },
+    payout_pending: false,
+    pending_payout_id: null,
+    latest_invoice: null,
+  };
+  expect(balanceSplitOf(affiliate, now)).toMatchObject({
+    balance: 50_000,
+    available: 30_000,
+    inHold: 10_000,
+    underReview: 10_000,
+    toNet: 0,
   });
 });
 
@@ -68,21 +89,25 @@ test("whatever the figures, the parts less what is to net are the balance, and n
       cents,
       cents,
       cents,
+      cents,
       fc.option(cents, { nil: null }),
-      (earned, refunded, paid, held, pending) => {
+      (earned, refunded, paid, held, reviewed, pending) => {
         const split = balanceSplitOf(
           {
             total_earnings_cents: earned,
             total_refunded_cents: refunded,
             total_payouts_cents: paid,
             held: { "2026-12-01": held },
+            risk_held: { promptchan: { "2026-12-03": reviewed } },
             payout_pending: pending !== null,
             pending_payout_id: pending === null ? null : "INV-2026-000001",
             latest_invoice: pending === null ? null : invoice(pending),
           },
           now,
         );
-        expect(split.available + split.inHold + split.pendingPayout - split.toNet).toBe(split.balance);
+        expect(split.available + split.inHold + split.underReview + split.pendingPayout - split.toNet).toBe(
+          split.balance,
+        );
         for (const value of Object.values(split)) expect(value).toBeGreaterThanOrEqual(0);
       },
     ),

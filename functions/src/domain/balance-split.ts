@@ -6,6 +6,7 @@
 import { availableBalanceOf, balanceOf, heldCentsOf, pendingInvoiceOf } from "./balance.js";
 import type { AffiliateDoc } from "./model.js";
 import type { Cents } from "./money.js";
+import { riskHeldCentsOf } from "./risk.js";
 
 export interface BalanceSplit {
   /** SPEC.md §4's balance: earnings − refunded − payouts, floored at 0. */
@@ -14,12 +15,14 @@ export interface BalanceSplit {
   available: Cents;
   /** Commission still in its hold period. */
   inHold: Cents;
+  /** Commission held by an open risk review (issue 33) until staff resolve it; 0 almost always. */
+  underReview: Cents;
   /** The payout requested and not yet paid; 0 when none is pending. */
   pendingPayout: Cents;
   /**
    * Refunds and chargebacks that came after their commission was set aside (in hold, or in a pending
    * payout), so the parts above are more than the balance by this much: what later earnings net. 0 almost
-   * always; available + inHold + pendingPayout − toNet is the balance, always.
+   * always; available + inHold + underReview + pendingPayout − toNet is the balance, always.
    */
   toNet: Cents;
   /** Paid out, all time (the All Time card's Payouts): not part of the balance. */
@@ -32,13 +35,15 @@ export function balanceSplitOf(affiliate: SplitSource, now: Date): BalanceSplit 
   const balance = balanceOf(affiliate);
   const available = availableBalanceOf(affiliate, now);
   const inHold = heldCentsOf(affiliate, now);
+  const underReview = riskHeldCentsOf(affiliate);
   const pendingPayout = pendingInvoiceOf(affiliate)?.amount_cents ?? 0;
   return {
     balance,
     available,
     inHold,
+    underReview,
     pendingPayout,
-    toNet: available + inHold + pendingPayout - balance,
+    toNet: available + inHold + underReview + pendingPayout - balance,
     paid: affiliate.total_payouts_cents,
   };
 }

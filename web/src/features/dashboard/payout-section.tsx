@@ -26,6 +26,7 @@ import {
   type PayoutRules,
 } from "@domain/payout-eligibility";
 import { Button } from "../../components/ui/button";
+import { ReviewNotice } from "./review-notice";
 import { Dialog } from "../../components/ui/dialog";
 import { Field, type FieldProps } from "../../components/ui/field";
 import { Message } from "../../components/ui/message";
@@ -194,6 +195,7 @@ export function PayoutSection({ user, affiliate, rules = defaultPayoutRules, rea
   return (
     <section aria-labelledby="payout" className={styles["dashboard-section"]}>
       <h2 id="payout">Payout</h2>
+      <ReviewNotice affiliate={affiliate} />
       <div className={styles["payout-summary"]}>
         <div className={own.figures}>
           <BalanceFigures split={split} />
@@ -345,6 +347,7 @@ function BalanceFigures({ split }: { split: BalanceSplit }) {
   const rows: [string, string, string?][] = [
     ["Available", formatDollars(split.available)],
     ["In hold", formatDollars(split.inHold)],
+    ...(split.underReview > 0 ? [["Under review", formatDollars(split.underReview)] as [string, string]] : []),
     ["Pending payout", formatDollars(split.pendingPayout), split.pendingPayout > 0 ? styles["status-pending"] : ""],
     ...(split.toNet > 0 ? [["Refunds to net", `−${formatDollars(split.toNet)}`] as [string, string]] : []),
     ["Balance", formatDollars(split.balance), own["split-total"]],
@@ -363,6 +366,9 @@ function BalanceFigures({ split }: { split: BalanceSplit }) {
       <p className={`muted ${styles.small}`}>
         Your balance is what you are owed: available to request now, in hold until its refund period ends, or in a
         pending payout.
+        {split.underReview > 0
+          ? " Under review is commission held while staff review your account, until the review ends."
+          : ""}
         {split.toNet > 0
           ? " Refunds that came after their commission was set aside are netted from your next earnings."
           : ""}{" "}
