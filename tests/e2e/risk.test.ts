@@ -3,7 +3,8 @@
  * both), and a shared-destination signal whose rule holds new commissions (raised as the detector raises it,
  * with hold_new, so the programme-wide rules other files rely on never change) puts the first under review.
  * A new sale is held; staff see the case in the Risk section, with its evidence, and release it; the
- * affiliate's transaction history then shows the sale back on its normal hold timeline.
+ * affiliate, who saw the review's notice, the amount it holds and the sale under review, then sees the sale
+ * back on its normal hold timeline.
  */
 import { randomUUID } from "node:crypto";
 import path from "node:path";
@@ -12,12 +13,16 @@ import { expect, test } from "vitest";
 import { raiseSignal } from "../../functions/src/data/risk-cases.ts";
 import { formatDollars } from "../../functions/src/domain/money.ts";
 import { riskHeldCentsOf, sharedDestinationSignals } from "../../functions/src/domain/risk.ts";
+import { signInWithEmailLink } from "../../scripts/lib/browser-sign-in.ts";
+import { newContext } from "../../scripts/lib/browser.ts";
 import { sendEvent } from "../../scripts/lib/events-client.ts";
 import { siteUrl } from "../../scripts/lib/project.ts";
 import { seriousAccessibilityViolations } from "../support/axe.ts";
 import { refs, saleEvent } from "../support/backend.ts";
 import { browserForFile, screenshotsDir } from "../support/browser-session.ts";
 import { payoutForm } from "../support/payout-details.ts";
+import { scrollToAccountSections } from "../support/dashboard.ts";
+import { collectPageErrors } from "../support/page-errors.ts";
 import { staffPage } from "../support/staff-page.ts";
 import { api, createAffiliateUser, type TestUser } from "../support/users.ts";
 
@@ -31,6 +36,26 @@ const tag = `Risky ${randomUUID().slice(0, 8)}`;
 async function saveWise(user: TestUser, name: string, email: string): Promise<void> {
   const answer = await api(user, "POST", "/api/update_paypal_account", payoutForm({ name, paypalEmail: email }));
   expect(answer.status).toBe(200);
+}
+
+/** The affiliate's dashboard, signed in as they would, with the lower sections (payout, history) in. */
+async function affiliatePage(user: TestUser, size: { width: number; height: number }) {
+  const page = await (await newContext(browser(), size)).newPage();
+  const errors = collectPageErrors(page);
+  await signInWithEmailLink(page, user.email);
+  await scrollToAccountSections(page);
+  return { page, errors };
+}
+
+/** The Status cell of the one sale in the transaction history (opened with View). */
+async function saleStatus(page: Page) {
+  const history = page.locator("section", { has: page.getByRole("heading", { name: "Transaction History" }) });
+  await history.getByRole("button", { name: "View" }).click();
+  const table = history.getByRole("table");
+  await table.waitFor();
+  const headers = await table.getByRole("columnheader").allTextContents();
+  const row = table.getByRole("row").filter({ has: page.getByRole("cell", { name: "Sale", exact: true }) });
+  return row.getByRole("cell").nth(headers.indexOf("Status"));
 }
 
 /** How far the page scrolls sideways (0 when it fits). */
@@ -53,6 +78,38 @@ test("a held sale's case: staff see it in Risk with its evidence and release it"
   const heldCents = riskHeldCentsOf((await refs.affiliate(fred.uid).get()).data()!);
   expect(heldCents).toBeGreaterThan(0);
   const heldText = formatDollars(heldCents);
+
+  // Fred, on his dashboard: the notice, the split's part under review, and the sale's status.
+  const fredPage = await affiliatePage(fred, desktop);
+  const notice = fredPage.page.getByRole("region", { name: "Your account is under review" });
+  await notice.waitFor();
+  const noticeText = (await notice.textContent())!;
+  expect(noticeText).toContain("new commissions are held and payouts are paused until the review ends");
+  expect(noticeText).toContain(`${heldText} of commission is held by the review`);
+  expect(noticeText).toContain("Your payout account is also used by another affiliate account.");
+  expect(noticeText).not.toMatch(/shared_destination|hold_new|threshold/);
+  expect(await notice.getByRole("link").getAttribute("href")).toMatch(/^mailto:/);
+  const split = fredPage.page.locator('dl[aria-label="Your balance"]');
+  expect(
+    await split.locator("dt", { hasText: "Under review" }).locator("xpath=following-sibling::dd[1]").textContent(),
+  ).toBe(heldText);
+  const status = await saleStatus(fredPage.page);
+  await expect
+    .poll(() => status.textContent())
+    .toMatch(/^Under review since \d{1,2} [A-Z][a-z]{2} \d{4}: Your payout account/);
+  expect(await seriousAccessibilityViolations(fredPage.page)).toEqual([]);
+  await notice.scrollIntoViewIfNeeded();
+  await fredPage.page.screenshot({ path: path.join(screenshotsDir, "risk-affiliate-review-desktop.png") });
+  await status.scrollIntoViewIfNeeded();
+  await fredPage.page.screenshot({ path: path.join(screenshotsDir, "risk-affiliate-history-desktop.png") });
+
+  const fredPhone = await affiliatePage(fred, phone);
+  const phoneNotice = fredPhone.page.getByRole("region", { name: "Your account is under review" });
+  await phoneNotice.waitFor();
+  expect(await sideways(fredPhone.page)).toBe(0);
+  await phoneNotice.scrollIntoViewIfNeeded();
+  await fredPhone.page.screenshot({ path: path.join(screenshotsDir, "risk-affiliate-review-phone.png") });
+  expect(fredPhone.errors).toEqual([]);
 
   // Staff: the list marks Fred beside his rating, and the mark opens his case in the Risk section.
   const { page, errors } = await staffPage(browser(), desktop);
@@ -96,6 +153,14 @@ test("a held sale's case: staff see it in Risk with its evidence and release it"
   expect(stored.status).toBe("released");
   expect(stored.resolution?.note).toBe("Checked: a household sharing one account.");
   expect(errors).toEqual([]);
+
+  // Fred's dashboard, live: the review is over, the sale back on its hold timeline.
+  await expect.poll(() => status.textContent()).toMatch(/^In hold until \d{1,2} [A-Z][a-z]{2} \d{4}$/);
+  await notice.waitFor({ state: "detached" });
+  expect(await split.locator("dt", { hasText: "Under review" }).count()).toBe(0);
+  await status.scrollIntoViewIfNeeded();
+  await fredPage.page.screenshot({ path: path.join(screenshotsDir, "risk-affiliate-released-desktop.png") });
+  expect(fredPage.errors).toEqual([]);
 
   // On a phone: Henry's card in the list is marked too (his case only flags), and the mark opens his case,
   // which fits the screen.

@@ -33,7 +33,7 @@ export function ReviewNotice({ affiliate }: { affiliate: AffiliateDoc }) {
         </>
       ) : null}
       <p>
-        Questions, or something we should know? Write to <a href={`mailto:${contact.email}`}>{contact.email}</a>.
+        Write to us at <a href={`mailto:${contact.email}`}>{contact.email}</a>.
       </p>
     </section>
   );
