@@ -72,6 +72,7 @@ const columnsWith = (context: StatusContext, now: Date): Column<TransactionDoc>[
   { header: "Refunded", cell: (entry) => (entry.type === "sale" ? (entry.refunded ? "Yes" : "No") : "") },
   {
     header: "Status",
+    wide: true,
     className: styles["transaction-status"],
     cell: (entry) => statusText(commissionStatusOf(entry, context, now)),
   },
