@@ -109,6 +109,12 @@ test("a held sale's case: staff see it in Risk with its evidence and release it"
   expect(await sideways(fredPhone.page)).toBe(0);
   await phoneNotice.scrollIntoViewIfNeeded();
   await fredPhone.page.screenshot({ path: path.join(screenshotsDir, "risk-affiliate-review-phone.png") });
+  // The history on a phone: each row a card, the status across its width.
+  const phoneStatus = await saleStatus(fredPhone.page);
+  await expect.poll(() => phoneStatus.textContent()).toMatch(/^Under review since /);
+  expect(await sideways(fredPhone.page)).toBe(0);
+  await phoneStatus.scrollIntoViewIfNeeded();
+  await fredPhone.page.screenshot({ path: path.join(screenshotsDir, "risk-affiliate-history-phone.png") });
   expect(fredPhone.errors).toEqual([]);
 
   // Staff: the list marks Fred beside his rating, and the mark opens his case in the Risk section.
@@ -123,7 +129,7 @@ test("a held sale's case: staff see it in Risk with its evidence and release it"
   await mark.click();
   await page.waitForURL(`${siteUrl}/advertiser/risk?case=${caseId}`);
   const risk = page.getByRole("navigation", { name: "Advertiser sections" }).getByRole("link", { name: "Risk" });
-  expect(await risk.getAttribute("aria-current")).toBe("page");
+  await expect.poll(() => risk.getAttribute("aria-current")).toBe("page");
   const card = page.getByRole("article", { name: fredName });
   await card.getByRole("button", { name: "Hide evidence" }).waitFor();
   const cardText = await card.textContent();
@@ -180,4 +186,20 @@ test("a held sale's case: staff see it in Risk with its evidence and release it"
   expect(await seriousAccessibilityViolations(small.page)).toEqual([]);
   await small.page.screenshot({ path: path.join(screenshotsDir, "risk-section-phone.png"), fullPage: true });
   expect(small.errors).toEqual([]);
+});
+
+test("the demo's Risk section (npm start) shows Fred Fraudster's case: he shares Henry Hotline's Wise account", async () => {
+  const { page, errors } = await staffPage(browser(), desktop);
+  await page.goto(`${siteUrl}/advertiser/risk`);
+  const fred = page.getByRole("article", { name: "Fred Fraudster" });
+  await fred.waitFor();
+  expect(await fred.textContent()).toContain("Payout destination shared with other affiliates");
+  await fred.getByRole("button", { name: "Show evidence" }).click();
+  await fred.getByText("Uses the same payout destination as affiliate demo-hot-henry.").waitFor();
+  expect(await fred.getByRole("link", { name: "Henry Hotline" }).first().getAttribute("href")).toBe(
+    "/advertiser?q=demo-hot-henry",
+  );
+  expect(await page.getByRole("article", { name: "Henry Hotline" }).count()).toBe(1);
+  await page.screenshot({ path: path.join(screenshotsDir, "risk-section-demo.png"), fullPage: true });
+  expect(errors).toEqual([]);
 });
