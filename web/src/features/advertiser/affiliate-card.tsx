@@ -70,13 +70,7 @@ export function AffiliateCard({
       aria-labelledby={headingId}
     >
       <header className={styles["affiliate-card-header"]}>
-        <div className={styles["affiliate-card-title"]}>
-          <h3 id={headingId}>{name}</h3>
-          <span className={styles["affiliate-card-id"]}>
-            {row.email ? `${row.email} · ` : ""}
-            {row.user_id}
-          </span>
-        </div>
+        <AffiliateTitle id={headingId} name={name} email={row.email} uid={row.user_id} />
         <div className={styles["affiliate-card-badges"]}>
           {row.fraud_user ? (
             <span className={`${styles["affiliate-badge"]} ${styles["badge-suspended"]}`}>Suspended</span>
@@ -189,6 +183,19 @@ function CopyableValue({ label, value }: { label: string; value: string }) {
           refusalClassName={styles["payout-refusal"]}
         />
       </dd>
+    </div>
+  );
+}
+
+/** A card's title: the affiliate's name as its heading, then their e-mail and uid. */
+export function AffiliateTitle({ id, name, email, uid }: { id: string; name: string; email: string; uid: string }) {
+  return (
+    <div className={styles["affiliate-card-title"]}>
+      <h3 id={id}>{name}</h3>
+      <span className={styles["affiliate-card-id"]}>
+        {email ? `${email} · ` : ""}
+        {uid}
+      </span>
     </div>
   );
 }

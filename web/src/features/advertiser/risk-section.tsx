@@ -20,10 +20,10 @@ import { useAction } from "../../components/ui/use-action";
 import { Loading } from "../../components/loading";
 import { formatMoment } from "../../lib/dates";
 import { resolveRiskCase, setSuspension, type RiskOutcome } from "./advertiser-api";
-import { money, Stat } from "./affiliate-card";
+import { AffiliateTitle, money, Stat } from "./affiliate-card";
 import { riskCaseHref } from "./risk-mark";
 import { affiliateHref } from "./shared-destination";
-import { SuspensionDialog, type SuspensionTarget } from "./suspension-dialog";
+import { ReasonField, SuspensionDialog, type SuspensionTarget } from "./suspension-dialog";
 import { useRefreshAffiliates, useRiskCase, useRiskCases, type RiskCaseRow, type RiskCaseView } from "./use-advertiser";
 import styles from "./advertiser.module.css";
 import own from "./risk-section.module.css";
@@ -156,13 +156,7 @@ function RiskCaseCard({ user, row, byUid, asked, answer, suspended, onResolved, 
   return (
     <article ref={card} tabIndex={-1} className={`${styles["affiliate-card"]} ${own.card}`} aria-labelledby={headingId}>
       <header className={styles["affiliate-card-header"]}>
-        <div className={styles["affiliate-card-title"]}>
-          <h3 id={headingId}>{name}</h3>
-          <span className={styles["affiliate-card-id"]}>
-            {row.email ? `${row.email} · ` : ""}
-            {row.user_id}
-          </span>
-        </div>
+        <AffiliateTitle id={headingId} name={name} email={row.email} uid={row.user_id} />
         <div className={styles["affiliate-card-badges"]}>
           <span className={`${styles["affiliate-badge"]} ${actionClass[row.action]}`}>
             {riskActionLabels[row.action]}
@@ -385,17 +379,12 @@ function ResolveDialog({
       }
     >
       <p>{resolveQuestion(row, outcome)}</p>
-      <label className={styles["suspension-reason"]}>
-        <span>Reason (kept with the case)</span>
-        <textarea
-          value={reason}
-          maxLength={500}
-          rows={3}
-          required
-          aria-invalid={saving.message !== null && reason.trim() === ""}
-          onChange={(event) => setReason(event.target.value)}
-        />
-      </label>
+      <ReasonField
+        label="Reason (kept with the case)"
+        value={reason}
+        onChange={setReason}
+        refused={saving.message !== null}
+      />
       {saving.message ? <Message tone={saving.message.tone}>{saving.message.text}</Message> : null}
     </Dialog>
   );

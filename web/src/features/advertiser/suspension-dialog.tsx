@@ -62,17 +62,12 @@ function SuspensionForm({ affiliate, onClose, onConfirm }: SuspensionDialogProps
             Their links keep working, but new sales earn no commission and no payout can be requested or paid until they
             are reinstated. They are e-mailed the reason.
           </p>
-          <label className={styles["suspension-reason"]}>
-            <span>Reason (sent to the affiliate)</span>
-            <textarea
-              value={reason}
-              maxLength={500}
-              rows={3}
-              required
-              aria-invalid={saving.message !== null && reason.trim() === ""}
-              onChange={(event) => setReason(event.target.value)}
-            />
-          </label>
+          <ReasonField
+            label="Reason (sent to the affiliate)"
+            value={reason}
+            onChange={setReason}
+            refused={saving.message !== null}
+          />
         </>
       ) : (
         <p>
@@ -81,5 +76,33 @@ function SuspensionForm({ affiliate, onClose, onConfirm }: SuspensionDialogProps
       )}
       {saving.message ? <Message tone={saving.message.tone}>{saving.message.text}</Message> : null}
     </Dialog>
+  );
+}
+
+/** The reason a staff member must give (a suspension's, a risk case's resolution): at most 500 characters. */
+export function ReasonField({
+  label,
+  value,
+  onChange,
+  refused,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  /** Whether asking was refused: an empty reason is then marked invalid. */
+  refused: boolean;
+}) {
+  return (
+    <label className={styles["suspension-reason"]}>
+      <span>{label}</span>
+      <textarea
+        value={value}
+        maxLength={500}
+        rows={3}
+        required
+        aria-invalid={refused && value.trim() === ""}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </label>
   );
 }
