@@ -113,6 +113,21 @@ describe("a shared payout destination opens a case (the default rule: flag only)
   });
 });
 
+describe("raising signals", () => {
+  test("the same signal raised twice at once adds one event; another signal joins the same open case", async () => {
+    const user = await createAffiliateUser();
+    const key = `twice:${randomUUID()}`;
+    const raised = await Promise.all([openCaseFor(user.uid, "flag", key), openCaseFor(user.uid, "flag", key)]);
+    expect(raised[0]).toBe(raised[1]);
+    const other = await openCaseFor(user.uid, "hold_new");
+    expect(other).toBe(raised[0]);
+    const riskCase = await caseOf(other);
+    expect(riskCase).toMatchObject({ event_count: 2, action: "hold_new", status: "open" });
+    expect((await stored(user.uid)).risk_case).toMatchObject({ id: other, action: "hold_new" });
+    expect((await refs.riskCases().where("uid", "==", user.uid).get()).size).toBe(1);
+  });
+});
+
 describe("a case that holds", () => {
   test("holds new commission out of what can be paid, refuses payout requests, and tells the affiliate why", async () => {
     const user = await createAffiliateUser();

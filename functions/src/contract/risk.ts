@@ -127,11 +127,9 @@ export const riskApi = {
       status,
       changed: z.boolean().meta({ description: "False when the case was already resolved so (a retry)." }),
       held: dollars.meta({ description: "The commission released or cancelled." }),
-      suspension_offered: z
-        .boolean()
-        .meta({
-          description: "After a confirmation of an account not yet suspended: POST /api/set_suspension does it.",
-        }),
+      suspension_offered: z.boolean().meta({
+        description: "After a confirmation of an account not yet suspended: POST /api/set_suspension does it.",
+      }),
       message: z.string(),
     }),
     refusals: {

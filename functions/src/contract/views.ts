@@ -5,8 +5,8 @@
  * tests/api/contract.test.ts, against what the server really sends.
  */
 import { z } from "zod";
+import { riskActions, riskFamilies } from "../domain/risk-rules.js";
 import { payoutTypes } from "../domain/payout-details.js";
-import { riskActions } from "../domain/risk-rules.js";
 import { dollars, isoDay, isoTime } from "./fields.js";
 
 /** Where a payout goes: the method and every field needed to send the money, as [label, value]. */
@@ -84,8 +84,9 @@ export const summaryRow = z
       description: "Clicks by bots and headless browsers, counted apart from total_clicks (as of the last roll-up).",
     }),
     risk_case: z
-      .strictObject({ case_id: z.string(), action: z.enum(riskActions) })
+      .strictObject({ case_id: z.string(), action: z.enum(riskActions), families: z.array(z.enum(riskFamilies)) })
       .nullable()
-      .meta({ description: "The affiliate's open risk case (issue 33): GET /api/risk_case shows it." }),
+      .meta({ description: "The open risk case (issue 33), for the list's risk mark; GET /api/risk_case has it all." }),
+    case_held: dollars.meta({ description: "Commission the open risk case holds (not payable until resolved)." }),
   })
   .meta({ id: "SummaryRow" });

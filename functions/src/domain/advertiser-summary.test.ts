@@ -87,18 +87,31 @@ describe("summary rows", () => {
       total_sales: 12,
       // Issue 33: bots' and headless browsers' clicks, counted apart from total_clicks.
       total_filtered_clicks: 75,
+      // Issue 33: no open risk case.
       risk_case: null,
+      case_held: 0,
     });
   });
 
-  test("an open risk case (issue 33) is named with its action, for the list's mark and its link", () => {
-    const opened = new Date("2026-11-20T10:00:00Z");
+  test("an open risk case marks the row, and what it holds is neither payable nor ready (issue 33)", () => {
     const row = summaryRow(
-      source({ risk_case: { id: "case-7", action: "hold_new", families: ["shared_destination"], opened_at: opened } }),
+      source({
+        ...payee,
+        tax: "PT1",
+        total_earnings_cents: 50_000,
+        risk_case: { id: "c1", action: "hold_new", families: ["shared_destination"], opened_at: now },
+        risk_held: { promptchan: { "2026-12-05": 20_000 } },
+      }),
       programme,
       now,
     );
-    expect(row.risk_case).toEqual({ case_id: "case-7", action: "hold_new" });
+    expect(row).toMatchObject({
+      required_payout: 500,
+      payable: 300,
+      case_held: 200,
+      payout_ready: false,
+      risk_case: { case_id: "c1", action: "hold_new", families: ["shared_destination"] },
+    });
   });
 
   test("an affiliate who has not asked but could be paid is ready, with the payable amount and where it would go", () => {

@@ -4,6 +4,8 @@
  * order and page cursor, and when its Payout button is live.
  */
 import { balanceOf, heldCentsOf, payableOf, pendingInvoiceOf } from "./balance.js";
+import { riskHeldCentsOf } from "./risk.js";
+import type { RiskAction, RiskFamily } from "./risk-rules.js";
 import { dayMs } from "./days.js";
 import { latestInvoiceView, type LatestInvoice } from "./invoice.js";
 import type { AffiliateDoc } from "./model.js";
@@ -17,7 +19,6 @@ import {
 } from "./payout-details.js";
 import { daysText, nextPayoutAllowedAt, payoutRefusalOf } from "./payout-eligibility.js";
 import { affiliateRates, payoutRulesOf, type ProgrammeTerms } from "./programme-settings.js";
-import type { RiskAction } from "./risk-rules.js";
 import { compareAffiliates, type Orderable } from "./summary-order.js";
 
 /**
@@ -44,7 +45,9 @@ export const summarySourceFields = [
   "pending_payout_id",
   "latest_invoice",
   "held",
+  // An open risk case and what it holds (issue 33): the list's risk mark, and what is payable.
   "risk_case",
+  "risk_held",
 ] as const satisfies readonly (keyof AffiliateDoc)[];
 
 export type SummarySource = Pick<AffiliateDoc, "uid" | (typeof summarySourceFields)[number]>;
@@ -112,11 +115,10 @@ export interface SummaryRow {
    * staff see how much of an affiliate's traffic is not people's.
    */
   total_filtered_clicks: number;
-  /**
-   * The affiliate's open risk case (issue 33), for the list's mark beside the rating and its link to the
-   * case; null when none is open.
-   */
-  risk_case: { case_id: string; action: RiskAction } | null;
+  /** The open risk case in brief (issue 33), for the list's risk mark; null when none. */
+  risk_case: { case_id: string; action: RiskAction; families: RiskFamily[] } | null;
+  /** Commission the open risk case holds, in dollars. */
+  case_held: number;
 }
 
 /**
@@ -157,7 +159,10 @@ export function summaryRow(affiliate: SummarySource, programme: ProgrammeTerms, 
     total_clicks: affiliate.total_clicks,
     total_sales: affiliate.total_sales,
     total_filtered_clicks: affiliate.total_filtered_clicks,
-    risk_case: affiliate.risk_case ? { case_id: affiliate.risk_case.id, action: affiliate.risk_case.action } : null,
+    risk_case: affiliate.risk_case
+      ? { case_id: affiliate.risk_case.id, action: affiliate.risk_case.action, families: affiliate.risk_case.families }
+      : null,
+    case_held: centsToDollars(riskHeldCentsOf(affiliate)),
   };
 }
 

@@ -28,26 +28,6 @@ test("the balance is available + in hold + pending payout; paid stands apart", (
   });
 });
 
-test("commission held by a risk review (issue 33) is its own part: neither available nor in its hold period", () => {
-  const affiliate = {
-    total_earnings_cents: 50_000,
-    total_refunded_cents: 0,
-    total_payouts_cents: 0,
-    held: { "2026-12-01": 10_000 },
-    risk_held: { promptchan: { "2026-12-05": 6_000, "2026-11-01": 4_000 } },
-    payout_pending: false,
-    pending_payout_id: null,
-    latest_invoice: null,
-  };
-  expect(balanceSplitOf(affiliate, now)).toMatchObject({
-    balance: 50_000,
-    available: 30_000,
-    inHold: 10_000,
-    underReview: 10_000,
-    toNet: 0,
-  });
-});
-
 test("a pending payout (the issue's page): the All Time balance is all pending, none available", () => {
   const affiliate = {
     total_earnings_cents: 102_149,
@@ -81,6 +61,26 @@ test("a refund after the payout was requested: the parts exceed the balance by w
   });
 });
 
+test("commission a risk review holds is under review: part of the balance, not available (issue 33)", () => {
+  const affiliate = {
+    total_earnings_cents: 50_000,
+    total_refunded_cents: 0,
+    total_payouts_cents: 0,
+    held: { "2026-12-01": 10_000 },
+    risk_held: { promptchan: { "2026-12-05": 15_000, "2026-11-01": 5_000 } },
+    payout_pending: false,
+    pending_payout_id: null,
+    latest_invoice: null,
+  };
+  expect(balanceSplitOf(affiliate, now)).toMatchObject({
+    balance: 50_000,
+    available: 20_000,
+    inHold: 10_000,
+    underReview: 20_000,
+    toNet: 0,
+  });
+});
+
 test("whatever the figures, the parts less what is to net are the balance, and nothing is negative", () => {
   const cents = fc.integer({ min: 0, max: 1_000_000_000 });
   fc.assert(
@@ -98,7 +98,7 @@ test("whatever the figures, the parts less what is to net are the balance, and n
             total_refunded_cents: refunded,
             total_payouts_cents: paid,
             held: { "2026-12-01": held },
-            risk_held: { promptchan: { "2026-12-03": reviewed } },
+            risk_held: { cutechat: { "2026-11-01": reviewed } },
             payout_pending: pending !== null,
             pending_payout_id: pending === null ? null : "INV-2026-000001",
             latest_invoice: pending === null ? null : invoice(pending),

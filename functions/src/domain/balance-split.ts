@@ -15,7 +15,7 @@ export interface BalanceSplit {
   available: Cents;
   /** Commission still in its hold period. */
   inHold: Cents;
-  /** Commission held by an open risk review (issue 33) until staff resolve it; 0 almost always. */
+  /** Commission held by an open risk review (issue 33) until staff resolve it; 0 when none. */
   underReview: Cents;
   /** The payout requested and not yet paid; 0 when none is pending. */
   pendingPayout: Cents;

@@ -66,18 +66,22 @@ describe("risk cases", () => {
     expect(holdingCase({ risk_case: null })).toBeNull();
   });
 
-  test("a newly shared destination signals each side, naming the other", () => {
-    const signals = sharedDestinationSignals("new", ["old1", "new", "old2"], "wise", "k", "flag");
-    expect(signals.map(({ uid, signal }) => [uid, signal.evidence.other_uid])).toEqual([
-      ["new", "old1"],
-      ["old1", "new"],
-      ["new", "old2"],
-      ["old2", "new"],
+  test("a destination becoming shared signals both sides; a third account signals itself only", () => {
+    const pair = sharedDestinationSignals("new", ["old", "new"], "wise", "k", "flag");
+    expect(pair.map(({ uid, signal }) => [uid, signal.evidence.other_uid, signal.key])).toEqual([
+      ["new", "old", "shared_destination:k"],
+      ["old", "new", "shared_destination:k"],
     ]);
-    // Keyed by destination and the other affiliate (a key is unique within the affiliate's case): the same
-    // pair raised again is the same signal.
-    expect(new Set(signals.map(({ uid, signal }) => `${uid} ${signal.key}`)).size).toBe(4);
-    expect(sharedDestinationSignals("new", ["old1"], "wise", "k", "flag")).toEqual(signals.slice(0, 2));
+    const third = sharedDestinationSignals("c", ["a", "b", "d", "e"], "bank", "k", "hold_new");
+    expect(third).toHaveLength(1);
+    expect(third[0]).toMatchObject({
+      uid: "c",
+      signal: {
+        action: "hold_new",
+        evidence: { detail: "Uses the same payout destination as affiliate a, b, d and 1 more." },
+      },
+    });
+    expect(sharedDestinationSignals("a", ["a"], "wise", "k", "flag")).toEqual([]);
   });
 });
 

@@ -156,7 +156,17 @@ export function reviewReasons(families: readonly RiskFamily[]): string[] {
 export const underReviewMessage =
   "Your account is under review, so new commissions are held and payouts are paused until the review ends. Contact us if you have questions.";
 
-/** The shared-destination signals of a destination newly shared: one per affiliate involved, each naming the others. */
+/** How many of the others a joining affiliate's evidence names in its line for staff. */
+const othersNamed = 3;
+
+/**
+ * The shared-destination signals when an affiliate joins a destination others use: one for the joining
+ * affiliate, naming the others; and, when the destination was one affiliate's until now (it has just become
+ * shared), one for that affiliate, naming the newcomer. Members of an entry that was already shared were
+ * signalled when it became so: a third account adds a signal for itself only, so a save raises at most two
+ * signals however many accounts share the destination (staff see them all through
+ * GET /api/shared_payout_destination). Keyed by the destination: one event per destination in a case.
+ */
 export function sharedDestinationSignals(
   joining: string,
   others: readonly string[],
@@ -164,22 +174,27 @@ export function sharedDestinationSignals(
   destination: string,
   action: RiskAction,
 ): { uid: string; signal: RiskSignal }[] {
-  const signal = (uid: string, other: string): { uid: string; signal: RiskSignal } => ({
-    uid,
-    signal: {
-      key: `shared_destination:${destination}:${other}`,
-      family: "shared_destination",
-      action,
-      evidence: {
-        detail: `Uses the same payout destination as affiliate ${other}.`,
-        other_uid: other,
-        destination_kind: kind,
+  const existing = others.filter((other) => other !== joining);
+  if (existing.length === 0) return [];
+  const signal = (uid: string, named: readonly string[]): { uid: string; signal: RiskSignal } => {
+    const listed = named.slice(0, othersNamed).join(", ");
+    const more = named.length > othersNamed ? ` and ${named.length - othersNamed} more` : "";
+    return {
+      uid,
+      signal: {
+        key: `shared_destination:${destination}`,
+        family: "shared_destination",
+        action,
+        evidence: {
+          detail: `Uses the same payout destination as affiliate ${listed}${more}.`,
+          other_uid: named[0]!,
+          destination_kind: kind,
+        },
       },
-    },
-  });
-  return others
-    .filter((other) => other !== joining)
-    .flatMap((other) => [signal(joining, other), signal(other, joining)]);
+    };
+  };
+  const joiner = signal(joining, existing);
+  return existing.length === 1 ? [joiner, signal(existing[0]!, [joining])] : [joiner];
 }
 
 /** What an affiliate under a review that holds may see of it: never the rule, its threshold or the evidence. */

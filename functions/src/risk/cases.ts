@@ -78,13 +78,20 @@ async function affiliatesOf(uids: string[]): Promise<Map<string, AffiliateDoc>> 
 
 /**
  * The open cases, the most money at stake first (then the oldest): at most `scanned` of them are read (the
- * queue is for cases staff work through, not an archive), and `limit` answered.
+ * queue is for cases staff work through, not an archive), and `limit` answered. The cases that hold are
+ * read first: a case that only flags puts nothing at stake, so flags only fill what room is left.
  */
 export async function listOpenCases(limit: number, scanned: number, now: Date) {
   const open = refs.riskCases().where("status", "==", "open");
-  const [page, count] = await Promise.all([open.limit(scanned).get(), open.count().get()]);
-  const affiliates = await affiliatesOf([...new Set(page.docs.map((doc) => doc.data().uid))]);
-  const rows = page.docs
+  const [holding, count] = await Promise.all([
+    open.where("action", "in", ["hold_new", "hold_all"]).limit(scanned).get(),
+    open.count().get(),
+  ]);
+  const room = scanned - holding.size;
+  const flags = room > 0 ? (await open.where("action", "==", "flag").limit(room).get()).docs : [];
+  const docs = [...holding.docs, ...flags];
+  const affiliates = await affiliatesOf([...new Set(docs.map((doc) => doc.data().uid))]);
+  const rows = docs
     .map((doc) => ({ doc: doc.data(), id: doc.id }))
     .map(({ doc, id }) => ({
       row: rowOf(id, doc, affiliates.get(doc.uid), now),

@@ -95,18 +95,24 @@ describe("the affiliate card's risk mark (issue 33)", () => {
             name: "Fred Fraudster",
             total_earnings: 68.78,
             total_sign_ups: 10,
-            risk_case: { case_id: "case-7", action: "hold_new" },
+            risk_case: { case_id: "case-7", action: "hold_new", families: ["shared_destination"] },
           })}
         />
         <Card
-          row={summaryRowFixture({ user_id: "u2", name: "Flo Flag", risk_case: { case_id: "case-8", action: "flag" } })}
+          row={summaryRowFixture({
+            user_id: "u2",
+            name: "Flo Flag",
+            risk_case: { case_id: "case-8", action: "flag", families: ["shared_destination"] },
+          })}
         />
       </MemoryRouter>,
     );
     const fred = card("Fred Fraudster");
     const mark = within(fred).getByRole("link", { name: "Under review" });
     expect(mark.getAttribute("href")).toBe("/advertiser/risk?case=case-7");
-    expect(mark.getAttribute("title")).toBe("Open risk case: hold new commissions");
+    expect(mark.getAttribute("title")).toBe(
+      "Open risk case (hold new commissions): Payout destination shared with other affiliates",
+    );
     // Beside SPEC.md's rating, in the header a folded HIGH RISK card keeps.
     expect(mark.closest("header")).toBe(within(fred).getByText("HIGH RISK").closest("header"));
     const flo = within(card("Flo Flag")).getByRole("link", { name: "Risk case" });

@@ -4,7 +4,7 @@
  */
 import { Link } from "react-router-dom";
 import type { SummaryRow } from "@domain/advertiser-summary";
-import { riskActionLabels, type RiskAction } from "@domain/risk-rules";
+import { riskActionLabels, riskFamilyInfo, type RiskAction } from "@domain/risk-rules";
 import { paths } from "../../config/paths";
 import styles from "./risk-section.module.css";
 
@@ -20,7 +20,7 @@ export function RiskMark({ riskCase }: { riskCase: SummaryRow["risk_case"] }) {
     <Link
       to={riskCaseHref(riskCase.case_id)}
       className={riskCase.action === "flag" ? styles.mark : `${styles.mark} ${styles["mark-hold"]}`}
-      title={`Open risk case: ${riskActionLabels[riskCase.action].toLowerCase()}`}
+      title={`Open risk case (${riskActionLabels[riskCase.action].toLowerCase()}): ${riskCase.families.map((family) => riskFamilyInfo[family].label).join(", ")}`}
     >
       <span aria-hidden="true">⚑</span>
       {riskMarkText(riskCase.action)}

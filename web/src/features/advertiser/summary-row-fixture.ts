@@ -35,6 +35,7 @@ export function summaryRowFixture(overrides: Partial<SummaryRow> = {}): SummaryR
     total_sales: 3,
     total_filtered_clicks: 0,
     risk_case: null,
+    case_held: 0,
     ...overrides,
   };
 }

@@ -163,6 +163,24 @@ describe("Request Payout", () => {
     expect(alert).not.toHaveBeenCalled();
   });
 
+  test("under a risk review that holds: the review's message beside a disabled Request Payout, the held part shown (issue 33)", () => {
+    vi.useFakeTimers({ now, toFake: ["Date"] });
+    const { container } = renderSection({
+      ...complete,
+      total_earnings_cents: 50_000,
+      risk_case: { id: "c1", action: "hold_new", families: ["shared_destination"], opened_at: now },
+      risk_held: { promptchan: { "2026-12-05": 15_000 } },
+    });
+    expect(refusal()).toBe(
+      "Your account is under review, so new commissions are held and payouts are paused until the review ends. Contact us if you have questions.",
+    );
+    expect(requestButton().disabled).toBe(true);
+    const split = container.querySelector("dl[aria-label='Your balance']") as HTMLElement;
+    expect(value("Under review", split)).toBe("$150.00");
+    expect(value("Available", split)).toBe("$350.00");
+    expect(value("Balance", split)).toBe("$500.00");
+  });
+
   test("the programme's own rules (admins' settings) decide, and the section states them", () => {
     const rules = { minimumCents: 10_000, intervalDays: 14 };
     vi.useFakeTimers({ now, toFake: ["Date"] });

@@ -366,13 +366,11 @@ function BalanceFigures({ split }: { split: BalanceSplit }) {
       <p className={`muted ${styles.small}`}>
         Your balance is what you are owed: available to request now, in hold until its refund period ends, or in a
         pending payout.
-        {split.underReview > 0
-          ? " Under review is commission held while staff review your account, until the review ends."
-          : ""}
         {split.toNet > 0
           ? " Refunds that came after their commission was set aside are netted from your next earnings."
-          : ""}{" "}
-        Paid is what has been sent to you so far.
+          : ""}
+        {split.underReview > 0 ? " Under review is held while we review your account, until the review ends." : ""} Paid
+        is what has been sent to you so far.
       </p>
     </div>
   );
