@@ -256,4 +256,16 @@ describe("the Risk section", () => {
     expect(resolveQuestion(row, "release")).toContain("Fred Fraudster's payable $250.00 is no longer held back");
     expect(resolveQuestion(caseRow(), "confirm")).not.toContain("payable");
   });
+
+  test("a case that holds nothing says so, and its buttons name no amount", async () => {
+    expect(resolveQuestion(henry, "release")).toBe(
+      "This case holds no commission: releasing it closes the case and changes nothing of Henry Hotline's money.",
+    );
+    expect(resolveQuestion(henry, "confirm")).toContain("nothing is cancelled");
+    api.fetchRiskCases.mockResolvedValue({ cases: [henry], open: 1 });
+    show();
+    fireEvent.click(await screen.findByRole("button", { name: "Confirm fraud by Henry Hotline" }));
+    const dialog = dialogNamed("Confirm fraud by Henry Hotline?");
+    expect(within(dialog).getByRole("button", { name: "Confirm fraud", hidden: true })).toBeTruthy();
+  });
 });

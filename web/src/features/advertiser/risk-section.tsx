@@ -327,11 +327,24 @@ export function resolveQuestion(row: RiskCaseRow, outcome: RiskOutcome): string 
   const held = money(row.case_held);
   const payable = row.action === "hold_all" ? row.at_stake - row.case_held : 0;
   const freed = payable > 0 ? ` ${name}'s payable ${money(payable)} is no longer held back by the case.` : "";
+  if (row.case_held === 0 && payable <= 0) {
+    return outcome === "release"
+      ? `This case holds no commission: releasing it closes the case and changes nothing of ${name}'s money.`
+      : `This case holds no commission, so nothing is cancelled. The case closes as fraud and cannot be reopened.`;
+  }
   if (outcome === "release") {
     return `${held} of commission held by this case goes back to its normal hold timeline: what is past its hold period becomes payable to ${name}, the rest when its day comes.${freed} The case closes.`;
   }
   return `${held} of commission held by this case is cancelled for good, counted as clawed back from ${name}'s earnings.${freed} The case closes as fraud and cannot be reopened.`;
 }
+
+/** The dialog's button: what it does, with the amount when there is one. */
+const resolveLabel = (row: RiskCaseRow, outcome: RiskOutcome) =>
+  row.case_held === 0
+    ? outcome === "release"
+      ? "Release"
+      : "Confirm fraud"
+    : `${outcome === "release" ? "Release" : "Cancel"} ${money(row.case_held)}`;
 
 function ResolveDialog({
   user,
@@ -374,7 +387,7 @@ function ResolveDialog({
           disabled={saving.busy}
           aria-busy={saving.busy}
         >
-          {saving.busy ? "Saving…" : releasing ? `Release ${money(row.case_held)}` : `Cancel ${money(row.case_held)}`}
+          {saving.busy ? "Saving…" : resolveLabel(row, outcome)}
         </Button>
       }
     >
