@@ -12,6 +12,7 @@ import { demoAccounts } from "../lib/demo-accounts.ts";
 import { demoSecrets } from "../lib/local-secrets.ts";
 import { emulatorAdvertiserDocument } from "../lib/emulator-advertisers.ts";
 import { demoProjectId } from "../lib/project.ts";
+import type { PayoutDestinationDoc } from "../../functions/src/domain/shared-destination.ts";
 import { demoAffiliates, demoEvents, demoLinkClicks, demoPayouts, seedTime } from "./demo-story.ts";
 
 if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
@@ -36,6 +37,8 @@ const { followLink } = await import("../../functions/src/tracking/track.ts");
 const { postbackFingerprint } = await import("../../functions/src/domain/inbound-postback.ts");
 const { logPostback } = await import("../../functions/src/data/integrations.ts");
 const { migratePayoutDestinations } = await import("../lib/payout-destinations-migration.ts");
+const { raiseSharedDestination } = await import("../../functions/src/data/risk-cases.ts");
+const { collections } = await import("../../functions/src/domain/model.ts");
 
 db(); // initialises the Admin SDK for the demo project
 const auth = getAuth();
@@ -91,6 +94,13 @@ for (const affiliate of demoAffiliates) {
 
 // Their payout details in the index of shared destinations, as saving them through the API would have.
 await migratePayoutDestinations(db(), { salt: demoSecrets.PAYOUT_DESTINATION_SALT, now: createdAt });
+// And the signals that save would have raised (issue 33): Fred joining Henry's Wise account opens a case for
+// each under the default rule (flag only: nothing held), which staff find in the console's Risk section.
+const sharedEntries = await db().collection(collections.payoutDestinations).where("shared", "==", true).get();
+for (const entry of sharedEntries.docs) {
+  const { kind, uids } = entry.data() as PayoutDestinationDoc;
+  await raiseSharedDestination(uids.at(-1)!, { key: entry.id, kind, others: uids.slice(0, -1) }, createdAt);
+}
 
 for (const affiliate of demoAffiliates) {
   if (affiliate.compensationCents) {

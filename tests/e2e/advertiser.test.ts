@@ -121,6 +121,7 @@ test("the console's sections each have their own address: one click, the browser
   expect(await page.getByRole("heading", { name: "Payout history" }).count()).toBe(0);
   for (const [tab, url, heading] of [
     ["Payouts", "/advertiser/payouts", "Due payouts"],
+    ["Risk", "/advertiser/risk", "Risk cases"],
     ["Integration", "/advertiser/integration", "Postback integration"],
     ["Reports", "/advertiser/reports", "Conversion report"],
     ["Settings", "/advertiser/settings", "Programme settings"],

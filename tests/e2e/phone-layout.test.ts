@@ -200,7 +200,14 @@ describe("signed-in pages at 390 px", () => {
     await page.goto(`${siteUrl}/advertiser`);
     await page.getByRole("article").first().waitFor();
     const tabs = page.getByRole("navigation", { name: "Advertiser sections" }).getByRole("link");
-    expect(await tabs.allTextContents()).toEqual(["Affiliates", "Payouts", "Integration", "Reports", "Settings"]);
+    expect(await tabs.allTextContents()).toEqual([
+      "Affiliates",
+      "Payouts",
+      "Risk",
+      "Integration",
+      "Reports",
+      "Settings",
+    ]);
     // Every tab is on the screen at once (they wrap, none scrolled away), each a comfortable target.
     for (const box of await Promise.all((await tabs.all()).map((tab) => tab.boundingBox()))) {
       expect(box!.x).toBeGreaterThanOrEqual(0);
@@ -247,6 +254,7 @@ describe("signed-in pages at 390 px", () => {
     await page.evaluate(() => window.scrollTo(0, 0));
 
     for (const [tab, heading] of [
+      ["Risk", "Risk cases"],
       ["Integration", "Postback integration"],
       ["Reports", "Conversion report"],
       ["Settings", "Programme settings"],

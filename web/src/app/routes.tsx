@@ -113,6 +113,7 @@ export const routes: RouteObject[] = [
                       { index: true, lazy: advertiserPage((m) => m.AffiliatesSection) },
                       { path: "payouts", lazy: advertiserPage((m) => m.PayoutsSection) },
                       { path: "integration", lazy: advertiserPage((m) => m.IntegrationSection) },
+                      { path: "risk", lazy: advertiserPage((m) => m.RiskSection) },
                       { path: "reports", lazy: advertiserPage((m) => m.ReportsSection) },
                       { path: "settings", lazy: advertiserPage((m) => m.SettingsSection) },
                       // A section that does not exist: the console's first.

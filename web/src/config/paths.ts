@@ -11,6 +11,8 @@ export const paths = {
   advertiserIntegration: "/advertiser/integration",
   advertiserReports: "/advertiser/reports",
   advertiserSettings: "/advertiser/settings",
+  /** Issue 33's open risk cases; `?case=<id>` opens one. */
+  advertiserRisk: "/advertiser/risk",
   terms: "/terms",
   termsOfService: "/termsofservice",
   products: "/products",

@@ -23,6 +23,7 @@ export type {
   SuspensionResult,
 } from "@contract/advertiser";
 export type { TestConversion } from "@contract/integration";
+export type { RiskCaseRow, RiskCaseView } from "@contract/risk";
 export type {
   AdvertiserSettings as AdvertiserSettingsView,
   SettingsVersion as SettingsVersionView,
@@ -81,7 +82,7 @@ export function fetchOverdueRefunds(user: User): Promise<ApiAnswer<"GET", "/api/
 /** Suspends the affiliate (they are e-mailed the reason) or reinstates them. */
 export function setSuspension(
   user: User,
-  row: SummaryRow,
+  row: Pick<SummaryRow, "user_id">,
   suspended: boolean,
   reason: string,
 ): Promise<ApiAnswer<"POST", "/api/set_suspension">> {
@@ -160,4 +161,26 @@ export function saveProgrammeSettings(
 /** Issues the payouts of affiliates whose balance is due though they have not asked (each once). */
 export function issuePayouts(user: User, userIds: string[]): Promise<ApiAnswer<"POST", "/api/issue_payouts">> {
   return callApi(user, "POST", "/api/issue_payouts", { user_ids: userIds });
+}
+
+/** The open risk cases (issue 33), the most money at stake first. */
+export function fetchRiskCases(user: User): Promise<ApiAnswer<"GET", "/api/risk_cases">> {
+  return callApi(user, "GET", "/api/risk_cases");
+}
+
+/** One risk case: its events with their evidence, and the affiliate's key figures. */
+export function fetchRiskCase(user: User, caseId: string): Promise<ApiAnswer<"GET", "/api/risk_case">> {
+  return callApi(user, "GET", "/api/risk_case", { case_id: caseId });
+}
+
+export type RiskOutcome = "release" | "confirm";
+
+/** Releases the case's held commission, or confirms fraud and cancels it (exactly once, on the server). */
+export function resolveRiskCase(
+  user: User,
+  caseId: string,
+  outcome: RiskOutcome,
+  note: string,
+): Promise<ApiAnswer<"POST", "/api/resolve_risk_case">> {
+  return callApi(user, "POST", "/api/resolve_risk_case", { case_id: caseId, outcome, note });
 }

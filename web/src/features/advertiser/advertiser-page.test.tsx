@@ -205,6 +205,7 @@ describe("the console's sections", () => {
     expect(tabs.map((tab) => [tab.textContent, tab.getAttribute("href")])).toEqual([
       ["Affiliates", "/advertiser"],
       ["Payouts", "/advertiser/payouts"],
+      ["Risk", "/advertiser/risk"],
       ["Integration", "/advertiser/integration"],
       ["Reports", "/advertiser/reports"],
       ["Settings", "/advertiser/settings"],

@@ -28,6 +28,7 @@ import { ProgrammeSettingsPanel } from "./programme-settings-panel";
 import { OverdueRefunds } from "./overdue-refunds";
 import { PayoutHistory } from "./payout-history";
 import { ratingReason } from "./rating-reason";
+import { RiskCases } from "./risk-section";
 import { ProgrammeReportPanel } from "./programme-report";
 import { SuspensionDialog } from "./suspension-dialog";
 import {
@@ -66,6 +67,7 @@ function payoutQuestion(view: AffiliateView): string {
 export const advertiserSections = [
   { path: paths.advertiser, label: "Affiliates" },
   { path: paths.advertiserPayouts, label: "Payouts" },
+  { path: paths.advertiserRisk, label: "Risk" },
   { path: paths.advertiserIntegration, label: "Integration" },
   { path: paths.advertiserReports, label: "Reports" },
   { path: paths.advertiserSettings, label: "Settings" },
@@ -165,6 +167,12 @@ export function PayoutsSection() {
       <PayoutHistory user={user} version={historyVersion} />
     </>
   );
+}
+
+/** Risk: the open risk cases, the most money at stake first (issue 33). */
+export function RiskSection() {
+  const { user } = useConsole();
+  return <RiskCases user={user} />;
 }
 
 export function IntegrationSection() {
@@ -332,9 +340,11 @@ function AffiliatesList({ initialSearch }: { initialSearch: string }) {
         </>
       )}
       <SuspensionDialog
-        view={suspending}
+        affiliate={suspending?.row ?? null}
         onClose={() => setSuspending(null)}
-        onConfirm={(view, reason) => list.suspend(view.row, !view.row.fraud_user, reason)}
+        onConfirm={async (_, reason) => {
+          if (suspending) await list.suspend(suspending.row, !suspending.row.fraud_user, reason);
+        }}
       />
       <Dialog
         open={confirming !== null}

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { useState } from "react";
+import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, test } from "vitest";
 import type { SummaryRow } from "@domain/advertiser-summary";
 import { AffiliateCard } from "./affiliate-card";
@@ -90,5 +91,44 @@ describe("the affiliate card's figures", () => {
       ["Filtered clicks (bots)", "2,000"],
       ["Filtered clicks (datacenter)", "48"],
     ]);
+  });
+});
+
+describe("the affiliate card's risk mark (issue 33)", () => {
+  test("an open case is marked beside the rating, linking to the case; the rating stays as it is", () => {
+    render(
+      <MemoryRouter>
+        <Card
+          row={summaryRowFixture({
+            name: "Fred Fraudster",
+            total_earnings: 68.78,
+            total_sign_ups: 10,
+            risk_case: { case_id: "case-7", action: "hold_new", families: ["shared_destination"] },
+          })}
+        />
+        <Card
+          row={summaryRowFixture({
+            user_id: "u2",
+            name: "Flo Flag",
+            risk_case: { case_id: "case-8", action: "flag", families: ["shared_destination"] },
+          })}
+        />
+      </MemoryRouter>,
+    );
+    const fred = card("Fred Fraudster");
+    const mark = within(fred).getByRole("link", { name: "Under review" });
+    expect(mark.getAttribute("href")).toBe("/advertiser/risk?case=case-7");
+    expect(mark.getAttribute("title")).toBe(
+      "Open risk case (hold new commissions): Payout destination shared with other affiliates",
+    );
+    // Beside SPEC.md's rating, in the header a folded HIGH RISK card keeps.
+    expect(mark.closest("header")).toBe(within(fred).getByText("HIGH RISK").closest("header"));
+    const flo = within(card("Flo Flag")).getByRole("link", { name: "Risk case" });
+    expect(flo.getAttribute("href")).toBe("/advertiser/risk?case=case-8");
+  });
+
+  test("no case, no mark", () => {
+    render(<Card row={summaryRowFixture({ name: "Dana Demo" })} />);
+    expect(within(card("Dana Demo")).queryByRole("link")).toBeNull();
   });
 });

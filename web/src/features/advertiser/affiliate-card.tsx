@@ -8,6 +8,7 @@ import { formatDay } from "../../lib/dates";
 import { filteredByReason } from "../../lib/filtered-clicks";
 import type { AffiliateView } from "./affiliate-view";
 import { ratingReason } from "./rating-reason";
+import { RiskMark } from "./risk-mark";
 import { SharedDestination, SharedMark } from "./shared-destination";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { Disclosure } from "../../components/ui/disclosure";
@@ -71,13 +72,7 @@ export function AffiliateCard({
       aria-labelledby={headingId}
     >
       <header className={styles["affiliate-card-header"]}>
-        <div className={styles["affiliate-card-title"]}>
-          <h3 id={headingId}>{name}</h3>
-          <span className={styles["affiliate-card-id"]}>
-            {row.email ? `${row.email} · ` : ""}
-            {row.user_id}
-          </span>
-        </div>
+        <AffiliateTitle id={headingId} name={name} email={row.email} uid={row.user_id} />
         <div className={styles["affiliate-card-badges"]}>
           {row.fraud_user ? (
             <span className={`${styles["affiliate-badge"]} ${styles["badge-suspended"]}`}>Suspended</span>
@@ -88,6 +83,7 @@ export function AffiliateCard({
             </span>
           ) : null}
           <RatingBadge label={rating.label} />
+          <RiskMark riskCase={row.risk_case} />
           {/* Folded, the card's shared payout destination (issue 33) is a mark here; open, a line naming them. */}
           {folded ? <SharedMark others={view.sharesDestinationWith} /> : null}
           {highRisk ? (
@@ -194,7 +190,21 @@ function CopyableValue({ label, value }: { label: string; value: string }) {
   );
 }
 
-function Stat({ label, children }: { label: string; children: ReactNode }) {
+/** A card's title: the affiliate's name as its heading, then their e-mail and uid. */
+export function AffiliateTitle({ id, name, email, uid }: { id: string; name: string; email: string; uid: string }) {
+  return (
+    <div className={styles["affiliate-card-title"]}>
+      <h3 id={id}>{name}</h3>
+      <span className={styles["affiliate-card-id"]}>
+        {email ? `${email} · ` : ""}
+        {uid}
+      </span>
+    </div>
+  );
+}
+
+/** One figure of a card: its label and value. */
+export function Stat({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className={styles["affiliate-stat"]}>
       <dt>{label}</dt>

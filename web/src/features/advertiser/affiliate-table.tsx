@@ -15,6 +15,7 @@ import { money, RatingBadge } from "./affiliate-card";
 import { ListedCard, type AffiliateListProps } from "./affiliate-list";
 import type { AffiliateView } from "./affiliate-view";
 import { ratingReason } from "./rating-reason";
+import { RiskMark } from "./risk-mark";
 import { SharedMark } from "./shared-destination";
 import { useWindowRows } from "./use-window-rows";
 import styles from "./affiliate-table.module.css";
@@ -248,6 +249,7 @@ function AffiliateRow({
         <td className={styles.rating} title={ratingReason(view)}>
           <RatingBadge label={rating.label} />
           <span className={styles.eps}>{formatEarningsPerSignUp(rating)}</span>
+          <RiskMark riskCase={row.risk_case} />
         </td>
         {figureColumns.map((column) => (
           <td key={column.header} className={styles.number}>

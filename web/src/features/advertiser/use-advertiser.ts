@@ -18,11 +18,15 @@ import {
   checkAdvertiser,
   fetchAffiliatePage,
   fetchOverdueRefunds,
+  fetchRiskCase,
+  fetchRiskCases,
   recordPayout,
   setSuspension,
   type AffiliatePage,
   type ListFilters,
   type RecordedPayout,
+  type RiskCaseRow,
+  type RiskCaseView,
 } from "./advertiser-api";
 import { fetchEveryAffiliate, onceEach } from "./every-affiliate";
 import { affiliateView, type AffiliateView } from "./affiliate-view";
@@ -313,3 +317,26 @@ export function useOverdueRefunds(user: User): OverdueRefunds | undefined {
   });
   return data;
 }
+
+/** The open risk cases (issue 33), the most money at stake first; undefined while asking. */
+export function useRiskCases(user: User) {
+  return useQuery({
+    queryKey: ["risk-cases", user.uid],
+    queryFn: () =>
+      fetchRiskCases(user).catch((error: unknown) => {
+        console.error("Loading the risk cases failed:", error);
+        throw error;
+      }),
+  });
+}
+
+/** One case's events, evidence and the affiliate's figures, asked for once its card is opened (`wanted`). */
+export function useRiskCase(user: User, caseId: string, wanted: boolean) {
+  return useQuery<RiskCaseView>({
+    queryKey: ["risk-case", user.uid, caseId],
+    queryFn: () => fetchRiskCase(user, caseId),
+    enabled: wanted,
+  });
+}
+
+export type { RiskCaseRow, RiskCaseView };

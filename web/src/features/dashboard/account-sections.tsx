@@ -62,7 +62,7 @@ export default function AccountSections({
         </section>
       )}
       <PayoutSection key={affiliate.uid} user={user} affiliate={affiliate} rules={payoutRules} readOnly={readOnly} />
-      <TransactionHistory uid={uid} />
+      <TransactionHistory uid={uid} riskCase={affiliate.risk_case} />
       {/* Beyond SPEC.md, after its sections: the payouts requested, and the affiliate's postbacks. */}
       <PayoutList user={user} uid={uid} />
       <PostbacksSection user={user} affiliate={affiliate} readOnly={readOnly} />

@@ -521,3 +521,50 @@ describe("the payout details form", () => {
     expect(screen.queryByText(note)).toBeNull();
   });
 });
+
+describe("under a review that holds money (issue 33)", () => {
+  const review = {
+    risk_case: {
+      id: "case-1",
+      action: "hold_new" as const,
+      families: ["shared_destination" as const],
+      opened_at: new Date("2026-11-19T09:00:00Z"),
+    },
+    risk_held: { promptchan: { "2099-01-01": 6_000 } },
+  };
+
+  test("a notice says what it means for their payout, why in plain words, how much is held and how to reach staff", () => {
+    const { container } = renderSection({ ...complete, total_earnings_cents: 56_000, ...review });
+    const notice = screen.getByRole("region", { name: "Your account is under review" });
+    expect(notice.textContent).toContain(
+      "Your account is under review, so new commissions are held and payouts are paused until the review ends.",
+    );
+    expect(notice.textContent).toContain("Since 19 Nov 2026, $60.00 of commission is held by the review.");
+    expect(within(notice).getByRole("listitem").textContent).toBe(
+      "Your payout account is also used by another affiliate account.",
+    );
+    const mail = within(notice).getByRole("link");
+    expect(mail.getAttribute("href")).toMatch(/^mailto:.+@.+/);
+    // Never a rule's threshold, family or action name.
+    expect(notice.textContent).not.toMatch(/threshold|hold_new|shared_destination|\d+ ?%|times/i);
+    // The split shows it as its own part: the balance is still available + in hold + under review.
+    const split = container.querySelector<HTMLElement>('dl[aria-label="Your balance"]')!;
+    expect(value("Under review", split)).toBe("$60.00");
+    expect(value("Available", split)).toBe("$500.00");
+    expect(value("Balance", split)).toBe("$560.00");
+    // And the request is refused with the review's reason.
+    expect(requestButton().disabled).toBe(true);
+  });
+
+  test("a case that only flags shows nothing, and the split has no such part", () => {
+    const { container } = renderSection({
+      ...complete,
+      ...review,
+      risk_case: { ...review.risk_case, action: "flag" },
+      risk_held: {},
+    });
+    expect(screen.queryByRole("region", { name: "Your account is under review" })).toBeNull();
+    const split = container.querySelector<HTMLElement>('dl[aria-label="Your balance"]')!;
+    expect(value("Under review", split)).toBeUndefined();
+  });
+});

@@ -26,6 +26,7 @@ import {
   type PayoutRules,
 } from "@domain/payout-eligibility";
 import { Button } from "../../components/ui/button";
+import { ReviewNotice } from "./review-notice";
 import { Dialog } from "../../components/ui/dialog";
 import { Field, type FieldProps } from "../../components/ui/field";
 import { Message } from "../../components/ui/message";
@@ -194,6 +195,7 @@ export function PayoutSection({ user, affiliate, rules = defaultPayoutRules, rea
   return (
     <section aria-labelledby="payout" className={styles["dashboard-section"]}>
       <h2 id="payout">Payout</h2>
+      <ReviewNotice affiliate={affiliate} />
       <div className={styles["payout-summary"]}>
         <div className={own.figures}>
           <BalanceFigures split={split} />

@@ -3,18 +3,20 @@ import { getDocs, orderBy, query, type Firestore } from "firebase/firestore";
 import { useFirestore } from "reactfire";
 import { advertisers } from "@domain/advertisers";
 import { ordinal } from "@domain/commission";
+import { commissionStatusOf, type CommissionStatus, type StatusContext } from "@domain/commission-status";
 import type { TransactionDoc } from "@domain/model";
 import { formatDollars, formatDollarsFixed } from "@domain/money";
 import { saveFile, type DownloadedFile } from "../../lib/api";
 import { csvBlob, toCsv } from "../../lib/csv";
 import { refs } from "../../lib/firestore-refs";
-import { useTransactions } from "./use-affiliate";
+import type { RiskCaseSummary } from "@domain/risk";
+import { usePayouts, useTransactions } from "./use-affiliate";
 import { Button } from "../../components/ui/button";
 import { Disclosure } from "../../components/ui/disclosure";
 import { Message } from "../../components/ui/message";
 import { Table, type Column } from "../../components/ui/table";
 import { useAction } from "../../components/ui/use-action";
-import { formatMoment } from "../../lib/dates";
+import { formatDay, formatMoment } from "../../lib/dates";
 import styles from "./dashboard.module.css";
 
 const pageSize = 25;
@@ -28,10 +30,34 @@ const typeLabel = (entry: TransactionDoc) =>
       ? "Refund"
       : entry.type === "chargeback"
         ? "Chargeback"
-        : "Adjustment";
+        : entry.type === "cancellation"
+          ? "Cancellation"
+          : "Adjustment";
 
-/** The ledger's columns. Read across, as a ledger: on a phone it keeps them, and scrolls in its box. */
-const columns: Column<TransactionDoc>[] = [
+/** A commission's status as the history says it (issue 33): with its date, and why where it earns nothing. */
+export function statusText(status: CommissionStatus | null): string {
+  if (!status) return "—";
+  switch (status.kind) {
+    case "in_hold":
+      return `In hold until ${formatDay(status.until)}`;
+    case "under_review":
+      return `Under review since ${formatDay(status.since)}: ${status.reasons.join(" ")}`;
+    case "cancelled":
+      return `Cancelled${status.on ? ` on ${formatDay(status.on)}` : ""}: ${status.reason}`;
+    case "available":
+      return "Available";
+    case "in_payout":
+      return `In your pending payout (invoice ${status.invoiceNumber})`;
+    case "paid":
+      return `Paid${status.paidAt ? ` on ${formatDay(status.paidAt)}` : ""} (invoice ${status.invoiceNumber})`;
+  }
+}
+
+/**
+ * The ledger's columns. Read across, as a ledger: on a phone it keeps them, and scrolls in its box. After
+ * SPEC.md's, each commission's status (issue 33), which wraps.
+ */
+const columnsWith = (context: StatusContext, now: Date): Column<TransactionDoc>[] => [
   { header: "Date", cell: (entry) => formatMoment(entry.timestamp) },
   { header: "Type", cell: typeLabel },
   { header: "Advertiser", cell: (entry) => advertisers[entry.advertiser_id]?.name ?? entry.advertiser_id },
@@ -44,6 +70,12 @@ const columns: Column<TransactionDoc>[] = [
     cell: (entry) => formatDollars(entry.earnings_cents),
   },
   { header: "Refunded", cell: (entry) => (entry.type === "sale" ? (entry.refunded ? "Yes" : "No") : "") },
+  {
+    header: "Status",
+    wide: true,
+    className: styles["transaction-status"],
+    cell: (entry) => statusText(commissionStatusOf(entry, context, now)),
+  },
 ];
 
 /** Export Data: the whole ledger as CSV, read once, on request (the view pages through it). */
@@ -83,7 +115,7 @@ async function ledgerCsv(db: Firestore, uid: string): Promise<DownloadedFile> {
 }
 
 /** SPEC.md §2: transaction history with View/Hide and Export Data, newest first, 500px high. */
-export function TransactionHistory({ uid }: { uid: string }) {
+export function TransactionHistory({ uid, riskCase }: { uid: string; riskCase: RiskCaseSummary | null }) {
   const [open, setOpen] = useState(false);
   const exporting = useAction();
   const db = useFirestore();
@@ -113,14 +145,18 @@ export function TransactionHistory({ uid }: { uid: string }) {
           </Button>
         </div>
       </div>
-      {open ? <TransactionList uid={uid} /> : null}
+      {open ? <TransactionList uid={uid} riskCase={riskCase} /> : null}
     </section>
   );
 }
 
-function TransactionList({ uid }: { uid: string }) {
+/** The most payouts a status looks through for the one that paid a commission (one a month: years). */
+const payoutsConsidered = 100;
+
+function TransactionList({ uid, riskCase }: { uid: string; riskCase: RiskCaseSummary | null }) {
   const [count, setCount] = useState(pageSize);
   const transactions = useTransactions(uid, count);
+  const payouts = usePayouts(uid, payoutsConsidered);
   if (transactions.status === "loading") return <p className="muted">Loading transactions…</p>;
   if (transactions.status === "error") {
     return (
@@ -130,6 +166,8 @@ function TransactionList({ uid }: { uid: string }) {
     );
   }
   const entries = transactions.data;
+  // Until the payouts come (or if they cannot be read), a commission past its hold reads as available.
+  const context = { riskCase, entries, payouts: payouts.status === "success" ? payouts.data : [] };
   // SPEC.md §2's 500 px box scrolls the rows; the way to older ones stays below it, always in sight.
   return (
     <>
@@ -143,7 +181,7 @@ function TransactionList({ uid }: { uid: string }) {
           <p className="muted">No transactions yet: sales and refunds of your referrals appear here.</p>
         ) : (
           <Table
-            columns={columns}
+            columns={columnsWith(context, new Date())}
             rows={entries}
             rowKey={(entry) => `${entry.advertiser_id}_${entry.event_id}`}
             nowrap
