@@ -10,13 +10,15 @@ import { emulatorConcurrency, inParallel } from "../support/concurrency.ts";
 import { payoutForm } from "../support/payout-details.ts";
 import { api, createAffiliateUser, createUser, type TestUser } from "../support/users.ts";
 
-const form = payoutForm({
-  name: "Mia Mailer",
-  postCode: "1100-053",
-  company: "Mailer Media",
-  invoiceEmail: "invoices@mailer.example",
-  paypalEmail: "mia@wise.example",
-});
+/** Mia's details: a Wise account of her own for each affiliate, so no two of them share a payout destination. */
+const formFor = (uid: string) =>
+  payoutForm({
+    name: "Mia Mailer",
+    postCode: "1100-053",
+    company: "Mailer Media",
+    invoiceEmail: "invoices@mailer.example",
+    paypalEmail: `mia-${uid.slice(0, 12).toLowerCase()}@wise.example`,
+  });
 
 /** The e-mails written about this affiliate, by id. */
 async function mailsOf(uid: string) {
@@ -28,6 +30,7 @@ async function affiliateWithPendingPayout(): Promise<{ user: TestUser; invoice: 
   const user = await createAffiliateUser();
   expect((await sendMaturedSale(user.uid, "400")).status).toBe(200);
   // Two requests at once: one payout, one e-mail.
+  const form = formFor(user.uid);
   const answers = await inParallel([1, 2], 2, () => api(user, "POST", "/api/request_payout", form));
   expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
   const affiliate = (await refs.affiliate(user.uid).get()).data()!;
