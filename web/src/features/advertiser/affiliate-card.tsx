@@ -71,32 +71,36 @@ export function AffiliateCard({
       className={highRisk ? `${styles["affiliate-card"]} ${styles["affiliate-card-risk"]}` : styles["affiliate-card"]}
       aria-labelledby={headingId}
     >
-      <header className={styles["affiliate-card-header"]}>
-        <AffiliateTitle id={headingId} name={name} email={row.email} uid={row.user_id} />
-        <div className={styles["affiliate-card-badges"]}>
-          {row.fraud_user ? (
-            <span className={`${styles["affiliate-badge"]} ${styles["badge-suspended"]}`}>Suspended</span>
-          ) : null}
-          {row.payout_pending ? (
-            <span className={`${styles["affiliate-badge"]} ${styles["badge-pending"]}`}>
-              Payout pending{row.pending_payout === null ? "" : `: ${money(row.pending_payout)}`}
-            </span>
-          ) : null}
-          <RatingBadge label={rating.label} />
-          <RiskMark riskCase={row.risk_case} />
-          {/* Folded, the card's shared payout destination (issue 33) is a mark here; open, a line naming them. */}
-          {folded ? <SharedMark others={view.sharesDestinationWith} /> : null}
-          {highRisk ? (
-            <Disclosure open={open} onToggle={onToggle} size="small" labels={{ open: "Collapse", closed: "Open" }} />
-          ) : null}
-        </div>
+      <AffiliateCardHeader
+        id={headingId}
+        name={name}
+        email={row.email}
+        uid={row.user_id}
+        badges={
+          <>
+            {row.fraud_user ? <Badge className={styles["badge-suspended"]}>Suspended</Badge> : null}
+            {row.payout_pending ? (
+              <Badge className={styles["badge-pending"]}>
+                Payout pending{row.pending_payout === null ? "" : `: ${money(row.pending_payout)}`}
+              </Badge>
+            ) : null}
+            <RatingBadge label={rating.label} />
+            <RiskMark riskCase={row.risk_case} />
+            {/* Folded, the card's shared payout destination (issue 33) is a mark here; open, a line naming them. */}
+            {folded ? <SharedMark others={view.sharesDestinationWith} /> : null}
+            {highRisk ? (
+              <Disclosure open={open} onToggle={onToggle} size="small" labels={{ open: "Collapse", closed: "Open" }} />
+            ) : null}
+          </>
+        }
+      >
         {/* Beside the rating, folded or not: why it is what it is (issue 32). */}
         <p
           className={highRisk ? `${styles["rating-reason"]} ${styles["rating-reason-risk"]}` : styles["rating-reason"]}
         >
           {ratingReason(view)}
         </p>
-      </header>
+      </AffiliateCardHeader>
       {folded ? null : (
         <>
           <dl className={styles["affiliate-stats"]}>
@@ -191,15 +195,42 @@ function CopyableValue({ label, value }: { label: string; value: string }) {
 }
 
 /** A card's title: the affiliate's name as its heading, then their e-mail and uid. */
-export function AffiliateTitle({ id, name, email, uid }: { id: string; name: string; email: string; uid: string }) {
+interface CardHeaderProps {
+  /** The heading's id, which the card is labelled by. */
+  id: string;
+  name: string;
+  email: string;
+  uid: string;
+  badges: ReactNode;
+  children?: ReactNode;
+}
+
+/**
+ * A card's header: who it is about (name, e-mail and uid), its badges, and what follows them. The affiliate
+ * list's cards and the Risk section's cases (issue 33) share it.
+ */
+export function AffiliateCardHeader({ id, name, email, uid, badges, children }: CardHeaderProps) {
   return (
-    <div className={styles["affiliate-card-title"]}>
-      <h3 id={id}>{name}</h3>
-      <span className={styles["affiliate-card-id"]}>
-        {email ? `${email} · ` : ""}
-        {uid}
-      </span>
-    </div>
+    <header className={styles["affiliate-card-header"]}>
+      <div className={styles["affiliate-card-title"]}>
+        <h3 id={id}>{name}</h3>
+        <span className={styles["affiliate-card-id"]}>
+          {email ? `${email} · ` : ""}
+          {uid}
+        </span>
+      </div>
+      <div className={styles["affiliate-card-badges"]}>{badges}</div>
+      {children}
+    </header>
+  );
+}
+
+/** One of a card header's badges, in the look `className` adds. */
+export function Badge({ className, children }: { className: string | undefined; children: ReactNode }) {
+  return (
+    <span className={className ? `${styles["affiliate-badge"]} ${className}` : styles["affiliate-badge"]}>
+      {children}
+    </span>
   );
 }
 

@@ -20,7 +20,7 @@ import { useAction } from "../../components/ui/use-action";
 import { Loading } from "../../components/loading";
 import { formatMoment } from "../../lib/dates";
 import { resolveRiskCase, setSuspension, type RiskOutcome } from "./advertiser-api";
-import { AffiliateTitle, money, Stat } from "./affiliate-card";
+import { AffiliateCardHeader, Badge, money, Stat } from "./affiliate-card";
 import { riskCaseHref } from "./risk-mark";
 import { affiliateHref } from "./shared-destination";
 import { ReasonField, SuspensionDialog, type SuspensionTarget } from "./suspension-dialog";
@@ -155,19 +155,22 @@ function RiskCaseCard({ user, row, byUid, asked, answer, suspended, onResolved, 
 
   return (
     <article ref={card} tabIndex={-1} className={`${styles["affiliate-card"]} ${own.card}`} aria-labelledby={headingId}>
-      <header className={styles["affiliate-card-header"]}>
-        <AffiliateTitle id={headingId} name={name} email={row.email} uid={row.user_id} />
-        <div className={styles["affiliate-card-badges"]}>
-          <span className={`${styles["affiliate-badge"]} ${actionClass[row.action]}`}>
-            {riskActionLabels[row.action]}
-          </span>
-          {answer ? (
-            <span className={`${styles["affiliate-badge"]} ${own["badge-resolved"]}`}>
-              {answer.status === "released" ? "Released" : "Fraud confirmed"}
-            </span>
-          ) : null}
-        </div>
-      </header>
+      <AffiliateCardHeader
+        id={headingId}
+        name={name}
+        email={row.email}
+        uid={row.user_id}
+        badges={
+          <>
+            <Badge className={actionClass[row.action]}>{riskActionLabels[row.action]}</Badge>
+            {answer ? (
+              <Badge className={own["badge-resolved"]}>
+                {answer.status === "released" ? "Released" : "Fraud confirmed"}
+              </Badge>
+            ) : null}
+          </>
+        }
+      />
       <p className={own.why}>{row.family_labels.join(" · ")}</p>
       <dl className={styles["affiliate-stats"]}>
         <Stat label="At stake">{money(row.at_stake)}</Stat>
