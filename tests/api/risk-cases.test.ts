@@ -102,12 +102,20 @@ describe("a shared payout destination opens a case (the default rule: flag only)
 
     const view = await api(staff, "GET", `/api/risk_case?case_id=${anaDoc.risk_case!.id}`);
     expect(view.status).toBe(200);
+    // The other affiliate is named as they are now, so staff need not look the uid up.
+    const benNow = await stored(ben.uid);
+    expect(benNow.name || benNow.email).not.toBe("");
     expect(view.json).toMatchObject({
       user_id: ana.uid,
       status: "open",
       action: "flag",
       event_count: 1,
-      events: [{ family: "shared_destination", evidence: { other_uid: ben.uid, destination_kind: "wise" } }],
+      events: [
+        {
+          family: "shared_destination",
+          evidence: { other_uid: ben.uid, other_name: benNow.name || benNow.email, destination_kind: "wise" },
+        },
+      ],
       affiliate: { payable: 240, case_held: 0 },
     });
   });

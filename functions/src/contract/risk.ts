@@ -41,6 +41,8 @@ const caseRow = z
 const evidence = z.strictObject({
   detail: z.string(),
   other_uid: z.string().optional(),
+  /** The other affiliate's name (else e-mail) as it is now, when they still have an account. */
+  other_name: z.string().optional(),
   destination_kind: z.enum(Object.keys(destinationKinds) as [keyof typeof destinationKinds]).optional(),
   sale_id: z.string().optional(),
   click_id: z.string().optional(),

@@ -114,11 +114,23 @@ async function getCaseOrThrow(id: string): Promise<RiskCaseDoc> {
 /** One case, with its events, its resolution and the affiliate's key figures. */
 export async function loadCase(id: string, now: Date): Promise<RiskCaseView> {
   const riskCase = await getCaseOrThrow(id);
-  const affiliate = (await affiliatesOf([riskCase.uid])).get(riskCase.uid);
+  // The affiliate and the others its evidence names (by uid), read together: the case page names them.
+  const others = riskCase.events.flatMap((event) => (event.evidence.other_uid ? [event.evidence.other_uid] : []));
+  const affiliates = await affiliatesOf([...new Set([riskCase.uid, ...others])]);
+  const affiliate = affiliates.get(riskCase.uid);
+  const otherName = (uid: string | undefined) => {
+    const other = uid ? affiliates.get(uid) : undefined;
+    const name = other ? other.name || other.email : "";
+    return name ? { other_name: name } : {};
+  };
   const money = (cents: number) => centsToDollars(cents);
   return {
     ...rowOf(id, riskCase, affiliate, now),
-    events: riskCase.events.map((event) => ({ ...event, at: event.at.toISOString() })),
+    events: riskCase.events.map((event) => ({
+      ...event,
+      at: event.at.toISOString(),
+      evidence: { ...event.evidence, ...otherName(event.evidence.other_uid) },
+    })),
     resolution: riskCase.resolution ? resolutionView(riskCase.resolution) : null,
     affiliate: {
       fraud_user: affiliate?.fraud_user ?? false,

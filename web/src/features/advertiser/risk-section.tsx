@@ -298,7 +298,7 @@ function Evidence({ evidence, byUid }: { evidence: EvidenceView; byUid: RiskCase
     facts.push([
       "Other affiliate",
       <>
-        <Link to={affiliateHref(other)}>{theirs ? nameOf(theirs) : other}</Link>
+        <Link to={affiliateHref(other)}>{theirs ? nameOf(theirs) : evidence.other_name || other}</Link>
         {theirs ? (
           <>
             {" · "}
