@@ -121,6 +121,20 @@ describe("a shared payout destination opens a case (the default rule: flag only)
   });
 });
 
+describe("the queue", () => {
+  test("a case asked for by its link comes first, even when the page would not list it; an unknown one is left out", async () => {
+    const { uid } = await createAffiliateUser();
+    const id = await openCaseFor(uid, "flag");
+    const answer = await api(staff, "GET", `/api/risk_cases?limit=1&case_id=${id}`);
+    expect(answer.status, answer.json.error).toBe(200);
+    const cases = answer.json.cases as { case_id: string; user_id: string }[];
+    expect(cases[0]).toMatchObject({ case_id: id, user_id: uid });
+    const unknown = await api(staff, "GET", "/api/risk_cases?limit=1&case_id=no-such-case");
+    expect(unknown.status).toBe(200);
+    expect((unknown.json.cases as { case_id: string }[]).map((row) => row.case_id)).not.toContain("no-such-case");
+  });
+});
+
 describe("raising signals", () => {
   test("the same signal raised twice at once adds one event; another signal joins the same open case", async () => {
     const user = await createAffiliateUser();

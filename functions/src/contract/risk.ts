@@ -94,7 +94,12 @@ export const riskApi = {
     summary: "The open risk cases, the most money at stake first (issue 33).",
     tag: "Advertiser",
     access: "staff",
-    query: z.strictObject({ limit: countParam(maxCasesListed).optional() }),
+    query: z.strictObject({
+      limit: countParam(maxCasesListed).optional(),
+      case_id: caseIdField
+        .optional()
+        .meta({ description: "A case the answer includes first if it is open and not listed." }),
+    }),
     response: z.strictObject({
       cases: z.array(caseRow),
       open: z

@@ -82,7 +82,7 @@ async function affiliatesOf(uids: string[]): Promise<Map<string, AffiliateDoc>> 
  * queue is for cases staff work through, not an archive), and `limit` answered. The cases that hold are
  * read first: a case that only flags puts nothing at stake, so flags only fill what room is left.
  */
-export async function listOpenCases(limit: number, scanned: number, now: Date) {
+export async function listOpenCases(limit: number, scanned: number, now: Date, asked?: string) {
   const open = refs.riskCases().where("status", "==", "open");
   const [holding, count] = await Promise.all([
     open.where("action", "in", ["hold_new", "hold_all"]).limit(scanned).get(),
@@ -102,6 +102,13 @@ export async function listOpenCases(limit: number, scanned: number, now: Date) {
     .sort((a, b) => b.stake - a.stake || a.doc.opened_at.getTime() - b.doc.opened_at.getTime())
     .slice(0, limit)
     .map(({ row }) => row);
+  // A case asked for by its link (the list's risk mark) comes first when it is open but not listed.
+  if (asked && !rows.some((row) => row.case_id === asked)) {
+    const wanted = (await refs.riskCase(asked).get()).data();
+    if (wanted?.status === "open") {
+      rows.unshift(rowOf(asked, wanted, (await affiliatesOf([wanted.uid])).get(wanted.uid), now));
+    }
+  }
   return { cases: rows, open: count.data().count };
 }
 

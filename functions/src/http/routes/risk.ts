@@ -14,8 +14,8 @@ const defaultListed = 50;
 // GET /api/risk_cases: the open cases, the most money at stake first.
 riskRoutes.get("/risk_cases", requireCaller, requireStaff, async (req, res) => {
   const route = api["GET /api/risk_cases"];
-  const { limit = defaultListed } = parseQuery(route.query, req);
-  reply(res, route, await listOpenCases(limit, maxCasesListed, new Date()));
+  const { limit = defaultListed, case_id } = parseQuery(route.query, req);
+  reply(res, route, await listOpenCases(limit, maxCasesListed, new Date(), case_id));
 });
 
 // GET /api/risk_case: one case with its evidence and the affiliate's key figures.

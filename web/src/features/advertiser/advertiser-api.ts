@@ -163,9 +163,9 @@ export function issuePayouts(user: User, userIds: string[]): Promise<ApiAnswer<"
   return callApi(user, "POST", "/api/issue_payouts", { user_ids: userIds });
 }
 
-/** The open risk cases (issue 33), the most money at stake first. */
-export function fetchRiskCases(user: User): Promise<ApiAnswer<"GET", "/api/risk_cases">> {
-  return callApi(user, "GET", "/api/risk_cases");
+/** The open risk cases (issue 33), the most money at stake first, and the one `caseId` names if it is open. */
+export function fetchRiskCases(user: User, caseId: string | null): Promise<ApiAnswer<"GET", "/api/risk_cases">> {
+  return callApi(user, "GET", "/api/risk_cases", caseId ? { case_id: caseId } : {});
 }
 
 /** One risk case: its events with their evidence, and the affiliate's key figures. */

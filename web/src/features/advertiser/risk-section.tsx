@@ -45,7 +45,7 @@ const actionClass: Record<RiskAction, string | undefined> = {
 export function RiskCases({ user }: { user: User }) {
   const [params] = useSearchParams();
   const asked = params.get("case");
-  const cases = useRiskCases(user);
+  const cases = useRiskCases(user, asked);
   const refreshAffiliates = useRefreshAffiliates(user);
   // The answers to the resolutions made here: the card says them in place until Refresh.
   const [resolved, setResolved] = useState<ReadonlyMap<string, Resolution>>(new Map());

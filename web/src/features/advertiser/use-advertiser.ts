@@ -318,12 +318,15 @@ export function useOverdueRefunds(user: User): OverdueRefunds | undefined {
   return data;
 }
 
-/** The open risk cases (issue 33), the most money at stake first; undefined while asking. */
-export function useRiskCases(user: User) {
+/**
+ * The open risk cases (issue 33), the most money at stake first, with the case a link asked for (`asked`)
+ * even when it is not among them; undefined while asking.
+ */
+export function useRiskCases(user: User, asked: string | null) {
   return useQuery({
-    queryKey: ["risk-cases", user.uid],
+    queryKey: ["risk-cases", user.uid, asked],
     queryFn: () =>
-      fetchRiskCases(user).catch((error: unknown) => {
+      fetchRiskCases(user, asked).catch((error: unknown) => {
         console.error("Loading the risk cases failed:", error);
         throw error;
       }),
