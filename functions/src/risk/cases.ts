@@ -176,6 +176,28 @@ export async function resolveCase(id: string, outcome: Outcome, note: string, by
   if (outcome === "confirm" && note === "") {
     throw new ApiError("bad_request", "note: say why the case is confirmed (it is kept with the case).");
   }
+  return rerunIfClosed(() => resolveInTransaction(id, outcome, note, by, now));
+}
+
+/**
+ * Runs the resolution again when Firestore closed its transaction while it waited on a lock (the emulator
+ * answers INVALID_ARGUMENT "Transaction is invalid or closed" to staff racing on one case, which the client
+ * does not retry): the resolution reads the case first, so a rerun after another one won answers as a retry
+ * (changed: false) or a conflict, never changing money twice.
+ */
+async function rerunIfClosed<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const closed =
+        (error as { code?: number }).code === 3 && String(error).includes("Transaction is invalid or closed");
+      if (!closed || attempt >= attempts) throw error;
+    }
+  }
+}
+
+function resolveInTransaction(id: string, outcome: Outcome, note: string, by: Recorder, now: Date) {
   return db().runTransaction(
     async (tx) => {
       const caseRef = refs.riskCase(id);
