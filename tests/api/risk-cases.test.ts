@@ -32,6 +32,8 @@ beforeAll(async () => {
 const day = 86_400_000;
 const stored = async (uid: string) => (await refs.affiliate(uid).get()).data()!;
 const caseOf = async (id: string) => (await refs.riskCase(id).get()).data()!;
+/** The affiliate's open case in brief (server-only), or undefined. */
+const openOf = async (uid: string) => (await refs.riskOpen(uid).get()).data();
 
 /** Opens (or adds to) the affiliate's case with a signal whose rule takes `action`. */
 async function openCaseFor(uid: string, action: RiskAction, key = `test:${randomUUID()}`) {
@@ -82,16 +84,23 @@ describe("a shared payout destination opens a case (the default rule: flag only)
       const saved = await api(user, "POST", "/api/update_paypal_account", payoutForm({ paypalEmail: email }));
       expect(saved.status).toBe(200);
     }
+    // A flag is for staff's eyes: the affiliates' own documents name no case; the server-only brief does.
     const [anaDoc, benDoc] = await Promise.all([stored(ana.uid), stored(ben.uid)]);
-    expect(anaDoc.risk_case).toMatchObject({ action: "flag", families: ["shared_destination"] });
-    expect(benDoc.risk_case).toMatchObject({ action: "flag", families: ["shared_destination"] });
-    const anaCase = await caseOf(anaDoc.risk_case!.id);
+    expect([anaDoc.risk_case, benDoc.risk_case]).toEqual([null, null]);
+    const [anaOpen, benOpen] = await Promise.all([openOf(ana.uid), openOf(ben.uid)]);
+    expect(anaOpen).toMatchObject({ action: "flag", families: ["shared_destination"] });
+    expect(benOpen).toMatchObject({ action: "flag", families: ["shared_destination"] });
+    const anaCase = await caseOf(anaOpen!.id);
     expect(anaCase.events.map((event) => event.evidence.other_uid)).toEqual([ben.uid]);
-    expect((await caseOf(benDoc.risk_case!.id)).events.map((event) => event.evidence.other_uid)).toEqual([ana.uid]);
+    expect((await caseOf(benOpen!.id)).events.map((event) => event.evidence.other_uid)).toEqual([ana.uid]);
+    // Staff's list marks the row all the same.
+    const list = await api(staff, "GET", `/api/affiliates?${new URLSearchParams({ q: ana.uid })}`);
+    const row = (list.json.affiliates as { user_id: string; risk_case: unknown }[]).find((r) => r.user_id === ana.uid);
+    expect(row?.risk_case).toEqual({ case_id: anaOpen!.id, action: "flag", families: ["shared_destination"] });
 
     // The same details again move nothing: no second event.
     expect((await api(ben, "POST", "/api/update_paypal_account", payoutForm({ paypalEmail: email }))).status).toBe(200);
-    expect((await caseOf(anaDoc.risk_case!.id)).event_count).toBe(1);
+    expect((await caseOf(anaOpen!.id)).event_count).toBe(1);
 
     // A flag holds nothing and the affiliate is not told of it.
     await maturedSale(ana.uid, "400");
@@ -100,7 +109,7 @@ describe("a shared payout destination opens a case (the default rule: flag only)
     expect(payableOf(after, new Date())).toBe(24_000);
     expect((await api(ana, "GET", "/api/get_user_data")).json.risk_review).toBeNull();
 
-    const view = await api(staff, "GET", `/api/risk_case?case_id=${anaDoc.risk_case!.id}`);
+    const view = await api(staff, "GET", `/api/risk_case?case_id=${anaOpen!.id}`);
     expect(view.status).toBe(200);
     // The other affiliate is named as they are now, so staff need not look the uid up.
     const benNow = await stored(ben.uid);
@@ -145,7 +154,9 @@ describe("raising signals", () => {
     expect(other).toBe(raised[0]);
     const riskCase = await caseOf(other);
     expect(riskCase).toMatchObject({ event_count: 2, action: "hold_new", status: "open" });
+    // Once the case holds, the affiliate's own document names it (the ledger holds their sales by it).
     expect((await stored(user.uid)).risk_case).toMatchObject({ id: other, action: "hold_new" });
+    expect(await openOf(user.uid)).toMatchObject({ id: other, action: "hold_new" });
     expect((await refs.riskCases().where("uid", "==", user.uid).get()).size).toBe(1);
   });
 });
@@ -203,6 +214,7 @@ describe("a case that holds", () => {
     const after = await stored(user.uid);
     expect(after.risk_held).toEqual({});
     expect(after.risk_case).toBeNull();
+    expect(await openOf(user.uid)).toBeUndefined();
     expect(after.held).toEqual({ [heldDay]: 6_000 });
     expect(payableOf(after, new Date())).toBe(24_000);
     expect((await caseOf(caseId)).resolution).toMatchObject({ outcome: "released", by: { uid: staff.uid } });

@@ -91,7 +91,7 @@ async function affiliateWith(sales: number, refunded: number): Promise<string> {
 }
 
 const caseOf = async (uid: string) => {
-  const summary = (await refs.affiliate(uid).get()).data()!.risk_case;
+  const summary = (await refs.riskOpen(uid).get()).data();
   return summary ? { summary, doc: (await refs.riskCase(summary.id).get()).data()! } : null;
 };
 

@@ -178,7 +178,7 @@ test("a held sale's case: staff see it in Risk with its evidence and release it"
   expect(await sideways(small.page)).toBe(0);
   await small.page.screenshot({ path: path.join(screenshotsDir, "risk-mark-card-phone.png") });
   await henryMark.click();
-  const henryCase = (await refs.affiliate(henry.uid).get()).data()!.risk_case!.id;
+  const henryCase = (await refs.riskOpen(henry.uid).get()).data()!.id;
   await small.page.waitForURL(`${siteUrl}/advertiser/risk?case=${henryCase}`);
   const henryCard = small.page.getByRole("article", { name: henryName });
   await henryCard.getByText("Key figures").waitFor();

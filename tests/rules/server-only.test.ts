@@ -30,6 +30,9 @@ const serverOnly = [
   "risk_cases",
   "risk_cases/case-1/signals",
   "risk_rules",
+  // Each affiliate's open case in brief: a case that only flags is for staff's eyes, so the affiliate's
+  // own document does not name it and this collection (by uid) is closed to everyone, the affiliate too.
+  "risk_open",
   "unlisted",
   "affiliates/alice/unlisted",
 ];

@@ -5,12 +5,19 @@
  * every affiliate, stays for small programmes and for clients that do not page.
  */
 import { FieldPath, type DocumentData, type Query, type QueryDocumentSnapshot } from "firebase-admin/firestore";
-import { summaryRow, summarySourceFields, type SummaryOrder, type SummaryRow } from "../domain/advertiser-summary.js";
+import {
+  riskMarkOf,
+  summaryRow,
+  summarySourceFields,
+  type SummaryOrder,
+  type SummaryRow,
+} from "../domain/advertiser-summary.js";
 import { payoutRulesOf } from "../domain/programme-settings.js";
 import { listShape, type ListField, type ListFilters, type ListShape } from "../domain/affiliate-list.js";
 import { matchesSearch, searchKeyLength, searchKeyOf, normalizeSearch } from "../domain/summary-keys.js";
 import { refs } from "../data/firestore.js";
 import { sharingCounts } from "../data/payout-destinations.js";
+import { openCasesOf } from "../data/risk-cases.js";
 import { programmeTermsNow } from "../data/programme-settings.js";
 import { ApiError } from "../errors.js";
 import { maskedAffiliate } from "./summary.js";
@@ -150,7 +157,8 @@ export async function loadAffiliatePage(
   const perRow = checkedPerRow(request);
   const toRow = (document: QueryDocumentSnapshot) => {
     const affiliate = maskedAffiliate(document);
-    const row = summaryRow(affiliate, programme, now);
+    // The risk mark comes with the page's open cases, below.
+    const row = summaryRow(affiliate, programme, now, null);
     return (!request.ready || row.payout_ready) && matchesSearch(affiliate, request.search) ? row : null;
   };
   const from = request.after === null ? plan.query : startAfter(plan, request.after);
@@ -163,9 +171,12 @@ export async function loadAffiliatePage(
           .get()
           .then((answer) => answer.data().count),
   ]);
-  // The page's rows are in hand: the signal is read for them at once, a query per 30, not a read per row.
-  const sharedDestinations = scan.rows.length === 0 ? {} : await sharingCounts(scan.rows.map((row) => row.user_id));
-  return { ...scan, matching, sharedDestinations };
+  // The page's rows are in hand: the signals are read for them at once, a query per 30, not a read per row.
+  const uids = scan.rows.map((row) => row.user_id);
+  const [sharedDestinations, openCases] =
+    uids.length === 0 ? [{}, new Map()] : await Promise.all([sharingCounts(uids), openCasesOf(uids)]);
+  const rows = scan.rows.map((row) => ({ ...row, risk_case: riskMarkOf(openCases.get(row.user_id)) }));
+  return { ...scan, rows, matching, sharedDestinations };
 }
 
 /** A page Firestore's filters say exactly: one read of the page and one more row, to know whether more follow. */

@@ -16,6 +16,7 @@ import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { db, refs } from "../data/firestore.js";
 import { stageMail } from "../data/mail.js";
 import { programmeTermsNow } from "../data/programme-settings.js";
+import { openCaseOf } from "../data/risk-cases.js";
 import { recordersOf, writeRecorder } from "../data/payout-audit.js";
 // What recording answers is declared once, in the API's contract.
 import type { RecordedPayout } from "../contract/advertiser.js";
@@ -108,7 +109,8 @@ export async function recordPayout(
     throw await nothingPending(latest ? await refs.payouts().doc(latest).get() : undefined);
   }
 
-  const programme = await programmeTermsNow(now);
+  // The row's risk mark: read beside the terms, as the row only shows it.
+  const [programme, openCase] = await Promise.all([programmeTermsNow(now), openCaseOf(uid)]);
   return db().runTransaction(
     async (tx) => {
       const affiliate = await getAffiliateOrThrow(uid, tx);
@@ -167,7 +169,7 @@ export async function recordPayout(
         paid_at: now.toISOString(),
         recorded_by: { ...by },
         paid_to: payoutDestination(payout.invoice.payee),
-        row: summaryRow(after, programme, now),
+        row: summaryRow(after, programme, now, openCase),
       };
     },
     { maxAttempts: limits.transactionAttempts },

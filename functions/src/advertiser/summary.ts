@@ -16,6 +16,7 @@ import { reviveDates, withAffiliateDefaults, type AffiliateDoc } from "../domain
 import { compareAffiliates } from "../domain/summary-order.js";
 import { refs } from "../data/firestore.js";
 import { programmeTermsNow } from "../data/programme-settings.js";
+import { allOpenCases } from "../data/risk-cases.js";
 
 /**
  * Every affiliate's row, unordered. One document read per affiliate; the mask keeps each read to the
@@ -24,14 +25,14 @@ import { programmeTermsNow } from "../data/programme-settings.js";
 export async function readSummaryRows(): Promise<SummaryRow[]> {
   const rows: SummaryRow[] = [];
   const now = new Date();
-  const programme = await programmeTermsNow(now);
+  const [programme, openCases] = await Promise.all([programmeTermsNow(now), allOpenCases()]);
   const query = refs
     .affiliates()
     .withConverter(null)
     .select(...summarySourceFields);
   // Streamed: each document becomes its small row at once, instead of all documents sitting in memory.
   for await (const snapshot of query.stream() as AsyncIterable<QueryDocumentSnapshot>) {
-    rows.push(summaryRow(maskedAffiliate(snapshot), programme, now));
+    rows.push(summaryRow(maskedAffiliate(snapshot), programme, now, openCases.get(snapshot.id) ?? null));
   }
   return rows;
 }

@@ -13,6 +13,7 @@ import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { db, refs } from "../data/firestore.js";
 import { stageMail } from "../data/mail.js";
 import { programmeTermsNow } from "../data/programme-settings.js";
+import { openCaseOf } from "../data/risk-cases.js";
 // What a suspension answers is declared once, in the API's contract.
 import type { SuspensionResult } from "../contract/advertiser.js";
 
@@ -27,8 +28,14 @@ export async function setSuspension(
   return db().runTransaction(
     async (tx) => {
       const affiliate = await getAffiliateOrThrow(uid, tx);
+      const openCase = await openCaseOf(uid, tx);
       if (affiliate.fraud_user === suspended) {
-        return { user_id: uid, fraud_user: suspended, changed: false, row: summaryRow(affiliate, programme, now) };
+        return {
+          user_id: uid,
+          fraud_user: suspended,
+          changed: false,
+          row: summaryRow(affiliate, programme, now, openCase),
+        };
       }
       tx.update(refs.affiliate(uid).withConverter(null), { fraud_user: suspended });
       tx.create(refs.suspensionAudit().doc(), {
@@ -55,7 +62,7 @@ export async function setSuspension(
         user_id: uid,
         fraud_user: suspended,
         changed: true,
-        row: summaryRow({ ...affiliate, fraud_user: suspended }, programme, now),
+        row: summaryRow({ ...affiliate, fraud_user: suspended }, programme, now, openCase),
       };
     },
     { maxAttempts: limits.transactionAttempts },

@@ -33,7 +33,7 @@ import {
   type TransactionDoc,
 } from "../domain/model.js";
 import type { SettingsVersion } from "../domain/programme-settings.js";
-import type { RiskCaseDoc } from "../domain/risk.js";
+import type { RiskCaseDoc, RiskCaseSummary } from "../domain/risk.js";
 import { summaryKeysOf } from "../domain/summary-keys.js";
 
 let firestore: Firestore | undefined;
@@ -78,6 +78,7 @@ const settingsVersionConverter = converter<SettingsVersion>();
 const funnelShardConverter = converter<FunnelShardDoc>();
 const trackerFunnelConverter = converter<TrackerFunnelDoc>();
 const riskCaseConverter = converter<RiskCaseDoc>();
+const riskOpenConverter = converter<RiskCaseSummary>();
 
 export const refs = {
   affiliates: () => db().collection(collections.affiliates).withConverter(affiliateConverter),
@@ -118,6 +119,9 @@ export const refs = {
   riskCase: (id: string) => refs.riskCases().doc(id),
   /** Server-only: the signals a case has recorded, by key, so the same signal twice adds nothing. */
   riskSignals: (caseId: string) => refs.riskCase(caseId).collection(collections.riskSignals),
+  /** Server-only: each affiliate's open case in brief, whatever its action (domain/risk.ts's RiskCaseSummary). */
+  riskOpens: () => db().collection(collections.riskOpen).withConverter(riskOpenConverter),
+  riskOpen: (uid: string) => refs.riskOpens().doc(uid),
   /** Server-only documents by collection name, untyped (the tests' and scripts' way in). */
   internal: (collection: (typeof collections)[keyof typeof collections]) => db().collection(collection),
 };

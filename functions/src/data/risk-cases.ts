@@ -1,6 +1,6 @@
 /**
- * Risk cases in Firestore (issue 33): risk_cases/{id} (server-only) and the affiliate's summary of their open
- * case, written together. Raising a signal is here, in data/, because the services that detect signals
+ * Risk cases in Firestore (issue 33): risk_cases/{id} and risk_open/{uid} (both server-only), and the
+ * affiliate's summary of their open case while it holds, written together. Raising a signal is here, in data/, because the services that detect signals
  * (accounts, payouts, and later the ledger and tracking) may not import one another.
  */
 import { logger } from "firebase-functions/logger";
@@ -14,6 +14,7 @@ import {
 } from "../domain/notifications.js";
 import type { AffiliateDoc } from "../domain/model.js";
 import {
+  affiliateCaseSummary,
   caseSummary,
   caseWithSignal,
   openCase,
@@ -21,11 +22,12 @@ import {
   sharedDestinationSignals,
   signalId,
   type RiskCaseDoc,
+  type RiskCaseSummary,
   type RiskResolution,
   type RiskSignal,
 } from "../domain/risk.js";
 import { holdsCommission, riskActionLabels, riskFamilyInfo, ruleFor } from "../domain/risk-rules.js";
-import type { Transaction } from "firebase-admin/firestore";
+import { FieldPath, type Transaction } from "firebase-admin/firestore";
 import { getAffiliateOrThrow } from "./affiliates.js";
 import { stageMail } from "./mail.js";
 import { db, refs } from "./firestore.js";
@@ -41,21 +43,55 @@ export async function raiseSignal(uid: string, signal: RiskSignal, now: Date): P
   return db().runTransaction(
     async (tx) => {
       const affiliate = await getAffiliateOrThrow(uid, tx);
-      const openId = affiliate.risk_case?.id ?? null;
+      // A case opened before risk_open is named on the affiliate alone until npm run migrate:risk-open.
+      const openId = (await openCaseOf(uid, tx))?.id ?? affiliate.risk_case?.id ?? null;
       const current = openId ? (await tx.get(refs.riskCase(openId))).data() : undefined;
       const open = current?.status === "open" ? current : undefined;
       const id = open ? openId! : refs.riskCases().doc().id;
       const signalRef = refs.riskSignals(id).doc(signalId(signal.key));
       if (open && (await tx.get(signalRef)).exists) return { id, added: false };
       const next = open ? caseWithSignal(open, signal, now) : openCase(uid, signal, now);
+      const summary = caseSummary(id, next);
       tx.set(refs.riskCase(id), next);
       tx.create(signalRef, { key: signal.key, family: signal.family, at: now });
-      tx.update(refs.affiliate(uid).withConverter(null), { risk_case: caseSummary(id, next) });
+      tx.set(refs.riskOpen(uid), summary);
+      // The affiliate's own document names the case only once it holds (affiliateCaseSummary).
+      const onAffiliate = affiliateCaseSummary(summary);
+      if (onAffiliate || affiliate.risk_case)
+        tx.update(refs.affiliate(uid).withConverter(null), { risk_case: onAffiliate });
       stageCaseMails(tx, id, uid, affiliate, open ?? null, next, now);
       return { id, added: true };
     },
     { maxAttempts: limits.transactionAttempts },
   );
+}
+
+/** How many affiliates one query asks about (Firestore's most values in an `in` filter is 30). */
+const uidsPerQuery = 30;
+
+/**
+ * The open cases of these affiliates, in brief, by uid (the staff list's risk marks for a page): one query
+ * per 30 affiliates, reading only the cases that exist, not a read per row.
+ */
+export async function openCasesOf(uids: readonly string[]): Promise<Map<string, RiskCaseSummary>> {
+  const chunks: string[][] = [];
+  for (let i = 0; i < uids.length; i += uidsPerQuery) chunks.push(uids.slice(i, i + uidsPerQuery));
+  const answers = await Promise.all(
+    chunks.map((chunk) => refs.riskOpens().where(FieldPath.documentId(), "in", chunk).get()),
+  );
+  return new Map(answers.flatMap((answer) => answer.docs.map((doc) => [doc.id, doc.data()] as const)));
+}
+
+/** Every open case in brief, by uid (the whole staff summary's risk marks): one read per open case. */
+export async function allOpenCases(): Promise<Map<string, RiskCaseSummary>> {
+  const snapshot = await refs.riskOpens().get();
+  return new Map(snapshot.docs.map((doc) => [doc.id, doc.data()]));
+}
+
+/** The affiliate's open case in brief, or null (read in `tx` when given). */
+export async function openCaseOf(uid: string, tx?: Transaction): Promise<RiskCaseSummary | null> {
+  const ref = refs.riskOpen(uid);
+  return (await (tx ? tx.get(ref) : ref.get())).data() ?? null;
 }
 
 /**

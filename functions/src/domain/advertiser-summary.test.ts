@@ -31,8 +31,10 @@ function source(overrides: Partial<SummarySource> = {}): SummarySource {
 describe("summary rows", () => {
   test("the commission rate is the programme's in force, or the affiliate's own under an individual deal", () => {
     const changed = { ...programme, commission_rate: 0.45, repeat_rates: {} };
-    expect(summaryRow(source({ commission_rate: 0.6 }), changed, now).commission_rate).toBe(0.45);
-    expect(summaryRow(source({ commission_rate: 0.7, custom_terms: true }), changed, now).commission_rate).toBe(0.7);
+    expect(summaryRow(source({ commission_rate: 0.6 }), changed, now, null).commission_rate).toBe(0.45);
+    expect(summaryRow(source({ commission_rate: 0.7, custom_terms: true }), changed, now, null).commission_rate).toBe(
+      0.7,
+    );
   });
 
   test("SPEC.md §3's fields in dollars, the balance as required_payout, and the latest invoice", () => {
@@ -55,6 +57,7 @@ describe("summary rows", () => {
       }),
       programme,
       now,
+      null,
     );
     expect(row).toEqual({
       user_id: "u1",
@@ -96,16 +99,23 @@ describe("summary rows", () => {
   });
 
   test("an open risk case marks the row, and what it holds is neither payable nor ready (issue 33)", () => {
+    const openCase = {
+      id: "c1",
+      action: "hold_new" as const,
+      families: ["shared_destination" as const],
+      opened_at: now,
+    };
     const row = summaryRow(
       source({
         ...payee,
         tax: "PT1",
         total_earnings_cents: 50_000,
-        risk_case: { id: "c1", action: "hold_new", families: ["shared_destination"], opened_at: now },
+        risk_case: openCase,
         risk_held: { promptchan: { "2026-12-05": 20_000 } },
       }),
       programme,
       now,
+      openCase,
     );
     expect(row).toMatchObject({
       required_payout: 500,
@@ -114,6 +124,14 @@ describe("summary rows", () => {
       payout_ready: false,
       risk_case: { case_id: "c1", action: "hold_new", families: ["shared_destination"] },
     });
+  });
+
+  test("a case that only flags marks the row from risk_open, though the affiliate's own document names none", () => {
+    const flag = { id: "c2", action: "flag" as const, families: ["shared_destination" as const], opened_at: now };
+    const row = summaryRow(source({ ...payee, tax: "PT1", total_earnings_cents: 50_000 }), programme, now, flag);
+    expect(row.risk_case).toEqual({ case_id: "c2", action: "flag", families: ["shared_destination"] });
+    expect(row.payable).toBe(500);
+    expect(summaryRow(source(), programme, now, null).risk_case).toBeNull();
   });
 
   test("an affiliate who has not asked but could be paid is ready, with the payable amount and where it would go", () => {
@@ -131,6 +149,7 @@ describe("summary rows", () => {
       source({ ...complete, total_earnings_cents: 50_000, held: { [future]: 20_000 } }),
       programme,
       now,
+      null,
     );
     expect(row).toMatchObject({
       required_payout: 500,
@@ -141,45 +160,48 @@ describe("summary rows", () => {
     });
     // Not ready: under $200 payable once the hold is counted, or suspended, or missing details.
     const held = { [future]: 40_000 };
-    expect(summaryRow(source({ ...complete, total_earnings_cents: 50_000, held }), programme, now).payout_ready).toBe(
-      false,
-    );
     expect(
-      summaryRow(source({ ...complete, total_earnings_cents: 50_000, fraud_user: true }), programme, now).payout_ready,
+      summaryRow(source({ ...complete, total_earnings_cents: 50_000, held }), programme, now, null).payout_ready,
     ).toBe(false);
     expect(
-      summaryRow(source({ ...complete, tax: "", total_earnings_cents: 50_000 }), programme, now).payout_ready,
+      summaryRow(source({ ...complete, total_earnings_cents: 50_000, fraud_user: true }), programme, now, null)
+        .payout_ready,
+    ).toBe(false);
+    expect(
+      summaryRow(source({ ...complete, tax: "", total_earnings_cents: 50_000 }), programme, now, null).payout_ready,
     ).toBe(false);
     // The programme's own payout rules: a $100 minimum makes $150 payable ready; a 60-day wait, not.
     const small = source({ ...complete, total_earnings_cents: 15_000 });
-    expect(summaryRow(small, programme, now).payout_ready).toBe(false);
-    expect(summaryRow(small, { ...programme, minimum_payout_cents: 10_000 }, now).payout_ready).toBe(true);
+    expect(summaryRow(small, programme, now, null).payout_ready).toBe(false);
+    expect(summaryRow(small, { ...programme, minimum_payout_cents: 10_000 }, now, null).payout_ready).toBe(true);
     const paid45DaysAgo = source({
       ...complete,
       total_earnings_cents: 50_000,
       last_payout: new Date(now.getTime() - 45 * 24 * 60 * 60 * 1000),
     });
-    expect(summaryRow(paid45DaysAgo, programme, now).payout_ready).toBe(true);
-    expect(summaryRow(paid45DaysAgo, { ...programme, payout_interval_days: 60 }, now).payout_ready).toBe(false);
+    expect(summaryRow(paid45DaysAgo, programme, now, null).payout_ready).toBe(true);
+    expect(summaryRow(paid45DaysAgo, { ...programme, payout_interval_days: 60 }, now, null).payout_ready).toBe(false);
   });
 
   test("no pending payout amount unless the latest invoice is the pending one", () => {
     const invoice = newInvoice(7, now, 24_000, payee);
-    expect(summaryRow(source({ latest_invoice: invoice }), programme, now).pending_payout).toBeNull();
+    expect(summaryRow(source({ latest_invoice: invoice }), programme, now, null).pending_payout).toBeNull();
     expect(
       summaryRow(
         source({ latest_invoice: invoice, payout_pending: true, pending_payout_id: "INV-2026-000008" }),
         programme,
         now,
+        null,
       ).pending_payout,
     ).toBeNull();
-    expect(summaryRow(source(), programme, now).latest_invoice).toBeNull();
-    expect(summaryRow(source({ latest_invoice: invoice }), programme, now).pending_destination).toBeNull();
+    expect(summaryRow(source(), programme, now, null).latest_invoice).toBeNull();
+    expect(summaryRow(source({ latest_invoice: invoice }), programme, now, null).pending_destination).toBeNull();
   });
 
   test("a clawback after a payout shows a balance of 0", () => {
     expect(
-      summaryRow(source({ total_earnings_cents: 100, total_refunded_cents: 300 }), programme, now).required_payout,
+      summaryRow(source({ total_earnings_cents: 100, total_refunded_cents: 300 }), programme, now, null)
+        .required_payout,
     ).toBe(0);
   });
 });
@@ -224,7 +246,7 @@ describe("the Payout button", () => {
   const rowOf = (
     state: { payout_pending: boolean; last_payout: Date | null; fraud_user?: boolean },
     terms: typeof programme = programme,
-  ) => summaryRow(source({ fraud_user: false, ...state }), terms, now);
+  ) => summaryRow(source({ fraud_user: false, ...state }), terms, now, null);
 
   test.each<[string, boolean, number | null, boolean]>([
     ["nothing pending", false, null, false],

@@ -4,7 +4,7 @@
  * order and page cursor, and when its Payout button is live.
  */
 import { balanceOf, heldCentsOf, payableOf, pendingInvoiceOf } from "./balance.js";
-import { riskHeldCentsOf } from "./risk.js";
+import { riskHeldCentsOf, type RiskCaseSummary } from "./risk.js";
 import type { RiskAction, RiskFamily } from "./risk-rules.js";
 import { dayMs } from "./days.js";
 import { latestInvoiceView, type LatestInvoice } from "./invoice.js";
@@ -46,7 +46,7 @@ export const summarySourceFields = [
   "pending_payout_id",
   "latest_invoice",
   "held",
-  // An open risk case and what it holds (issue 33): the list's risk mark, and what is payable.
+  // An open risk case that holds, and what it holds (issue 33): what is payable.
   "risk_case",
   "risk_held",
 ] as const satisfies readonly (keyof AffiliateDoc)[];
@@ -126,9 +126,15 @@ export interface SummaryRow {
 
 /**
  * An affiliate's row; `programme` is the default advertiser's settings in force: the rates the affiliate
- * earns unless on an individual deal, and the payout rules.
+ * earns unless on an individual deal, and the payout rules. `openCase` is their open risk case in brief
+ * (risk_open), whatever its action: the affiliate's own document names only a case that holds.
  */
-export function summaryRow(affiliate: SummarySource, programme: ProgrammeTerms, now: Date): SummaryRow {
+export function summaryRow(
+  affiliate: SummarySource,
+  programme: ProgrammeTerms,
+  now: Date,
+  openCase: RiskCaseSummary | null,
+): SummaryRow {
   const invoice = affiliate.latest_invoice;
   const pendingInvoice = pendingInvoiceOf(affiliate);
   const rules = payoutRulesOf(programme);
@@ -163,11 +169,14 @@ export function summaryRow(affiliate: SummarySource, programme: ProgrammeTerms, 
     total_sales: affiliate.total_sales,
     total_filtered_clicks: affiliate.total_filtered_clicks,
     total_datacenter_clicks: affiliate.total_datacenter_clicks,
-    risk_case: affiliate.risk_case
-      ? { case_id: affiliate.risk_case.id, action: affiliate.risk_case.action, families: affiliate.risk_case.families }
-      : null,
+    risk_case: riskMarkOf(openCase),
     case_held: centsToDollars(riskHeldCentsOf(affiliate)),
   };
+}
+
+/** The list's risk mark of an open case in brief (risk_open), or null. */
+export function riskMarkOf(openCase: RiskCaseSummary | null | undefined): SummaryRow["risk_case"] {
+  return openCase ? { case_id: openCase.id, action: openCase.action, families: openCase.families } : null;
 }
 
 /** Dollars in a row back to cents (they were cents to begin with, so this is exact). */

@@ -61,6 +61,12 @@ export const collections = {
   riskCases: "risk_cases",
   /** risk_cases/{id}/signals/{key}: each signal a case has recorded, so the same one twice adds nothing. */
   riskSignals: "signals",
+  /**
+   * risk_open/{uid}: the affiliate's open case in brief, whatever its action (server-only): how a signal finds
+   * the case to add to, and the staff list its risk mark, without the affiliate's own document naming a case
+   * that only flags.
+   */
+  riskOpen: "risk_open",
 } as const;
 
 /** A tracker's figures (SPEC.md §3: total_earnings, total_sign_ups, total_clicks, total_sales). */
@@ -186,8 +192,9 @@ export interface AffiliateDoc extends PayoutDetails, SummaryKeys {
    */
   held: Record<DayKey, Cents>;
   /**
-   * The open risk case (issue 33, domain/risk.ts), in brief, or null: on this document so the ledger's read
-   * of the affiliate sees it, and no click or event reads anything more to learn it.
+   * The open risk case (issue 33, domain/risk.ts) in brief while it holds commission, or null: on this
+   * document so the ledger's read of the affiliate sees it, and no click or event reads anything more to
+   * learn it. A case that only flags is not here (the affiliate reads this document): risk_open has it.
    */
   risk_case: RiskCaseSummary | null;
   /**

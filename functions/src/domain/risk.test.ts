@@ -4,6 +4,7 @@ import { applyToAffiliate, recordRefund, recordSale, type SaleTerms } from "./le
 import { newAffiliate, type AffiliateDoc } from "./model.js";
 import { payoutRefusalOf } from "./payout-eligibility.js";
 import {
+  affiliateCaseSummary,
   cancelledHolds,
   caseSummary,
   caseWithSignal,
@@ -64,6 +65,13 @@ describe("risk cases", () => {
     expect(holdingCase({ risk_case: flag })).toBeNull();
     expect(holdingCase({ risk_case: { ...flag, action: "hold_new" } })).not.toBeNull();
     expect(holdingCase({ risk_case: null })).toBeNull();
+  });
+
+  test("the affiliate's own document names a case only while it holds: a flag is for staff's eyes", () => {
+    const flag = caseSummary("c1", openCase("u1", signal("a"), now));
+    expect(affiliateCaseSummary(flag)).toBeNull();
+    expect(affiliateCaseSummary({ ...flag, action: "hold_new" })).toEqual({ ...flag, action: "hold_new" });
+    expect(affiliateCaseSummary({ ...flag, action: "hold_all" })?.id).toBe("c1");
   });
 
   test("a destination becoming shared signals both sides; a third account signals itself only", () => {

@@ -106,6 +106,15 @@ export function caseSummary(id: string, riskCase: RiskCaseDoc): RiskCaseSummary 
   return { id, action: riskCase.action, families: riskCase.families, opened_at: riskCase.opened_at };
 }
 
+/**
+ * What the affiliate's own document says of their open case: the case while it holds commission (the ledger
+ * holds their sales by it, and they are told they are under review), nothing while it only flags (their
+ * document is theirs to read, and a flag is for staff's eyes).
+ */
+export function affiliateCaseSummary(summary: RiskCaseSummary): RiskCaseSummary | null {
+  return holdsCommission(summary.action) ? summary : null;
+}
+
 /** The open case that holds new commission, if the affiliate has one. */
 export function holdingCase(affiliate: { risk_case: RiskCaseSummary | null }): RiskCaseSummary | null {
   const open = affiliate.risk_case;

@@ -23,7 +23,7 @@ import { limits } from "../config.js";
 import { writeChanges } from "../data/aggregates.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { db, refs } from "../data/firestore.js";
-import { stageResolutionMails } from "../data/risk-cases.js";
+import { openCaseOf, stageResolutionMails } from "../data/risk-cases.js";
 import { ApiError } from "../errors.js";
 
 /** The affiliate fields the queue and a case need (a field mask: the affiliate document is large). */
@@ -204,6 +204,7 @@ function resolveInTransaction(id: string, outcome: Outcome, note: string, by: Re
       const riskCase = (await tx.get(caseRef)).data();
       if (!riskCase) throw new ApiError("not_found", `No risk case has the id ${id}.`);
       const affiliate = await getAffiliateOrThrow(riskCase.uid, tx);
+      const openNow = await openCaseOf(riskCase.uid, tx);
       const answer = (changed: boolean, heldCents: number) => ({
         case_id: id,
         user_id: riskCase.uid,
@@ -242,11 +243,12 @@ function resolveInTransaction(id: string, outcome: Outcome, note: string, by: Re
         }
         if (changes.length > 0) writeChanges(tx, riskCase.uid, changes, staleKeysOf(affiliate, now), now);
       }
-      // The case's hold and the affiliate's summary go in the same commit as the money.
+      // The case's hold and the affiliate's summaries go in the same commit as the money.
       tx.update(affiliateRef, {
         risk_held: FieldValue.delete(),
         ...(affiliate.risk_case?.id === id ? { risk_case: null } : {}),
       });
+      if (openNow?.id === id) tx.delete(refs.riskOpen(riskCase.uid));
       const resolution: RiskResolution = {
         outcome: resolvedAs[outcome],
         by: { uid: by.uid, email: by.email },
