@@ -7,6 +7,8 @@
  *   the last seven days open a case; a few, or too few clicks in all, do not.
  * - sales spikes from the daily figures the ledger keeps: a day far above the affiliate's own norm opens a
  *   case; a busy affiliate's ordinary busy day does not.
+ * - conversions faster than a person (not a daily look: timed as the postback is received): a sign-up a
+ *   second after its click opens a case naming the click; one minutes after it does not.
  * Serial: it switches programme-wide rules on, which no other file may see, and puts them back after.
  */
 import { randomUUID } from "node:crypto";
@@ -18,9 +20,11 @@ import { dayKey, lastDays } from "../../functions/src/domain/days.ts";
 import { lookAtRefundRates } from "../../functions/src/risk/refund-rate.ts";
 import { lookAtSalesSpikes } from "../../functions/src/risk/sales-spike.ts";
 import { lookAtTrafficQuality } from "../../functions/src/risk/traffic-quality.ts";
-import { sendEvent } from "../../scripts/lib/events-client.ts";
+import { sendEvent, signature } from "../../scripts/lib/events-client.ts";
+import { demoSecrets } from "../../scripts/lib/local-secrets.ts";
+import { siteUrl } from "../../scripts/lib/project.ts";
 import { inParallel } from "../support/concurrency.ts";
-import { createAffiliate, refs, saleEvent } from "../support/backend.ts";
+import { createAffiliate, openLink, refs, saleEvent, splitClickId } from "../support/backend.ts";
 import { api, createUser, type TestUser } from "../support/users.ts";
 
 interface PromptchanSettings {
@@ -206,4 +210,58 @@ describe("the daily look at sales spikes", () => {
     await lookAtSalesSpikes(new Date());
     expect((await caseOf(burst))?.doc.event_count).toBe(1);
   }, 60_000);
+});
+
+/** A click on the affiliate's cutechat link, through the tracking redirect: its id and when it was counted. */
+async function cutechatClick(uid: string): Promise<{ id: string; at: Date }> {
+  const answer = await openLink(`/m/${uid}/ig`, { host: "cutechat.localhost:5050", ip: "10.33.7.9" });
+  expect(answer.status).toBe(302);
+  const id = splitClickId(answer.location!).clickId!;
+  return { id, at: (await refs.clicks().doc(id).get()).data()!.clicked_at };
+}
+
+/** A sign-up postback for the click, signed as the events API is (no token needed), at `occurredAt`. */
+async function signUpPostback(clickId: string, occurredAt?: Date) {
+  const body = JSON.stringify({
+    event: "sign_up",
+    click_id: clickId,
+    transaction_id: `fast-${randomUUID()}`,
+    ...(occurredAt ? { occurred_at: occurredAt.toISOString() } : {}),
+  });
+  const answer = await fetch(`${siteUrl}/api/postback/cutechat`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      "X-Signature": signature(body, demoSecrets.EVENT_SIGNING_SECRETS.cutechat),
+    },
+    body,
+  });
+  expect(answer.status, await answer.clone().text()).toBe(200);
+  expect(await answer.json()).toEqual({ status: "applied" });
+}
+
+describe("conversions faster than a person", () => {
+  test("a sign-up a second after its click opens a case naming the click; one minutes after it does not", async () => {
+    const links = { promptchan: [], cutechat: ["/ig"], creategirls: [] };
+    const [fast, human] = await Promise.all([createAffiliate({ links }), createAffiliate({ links })]);
+
+    const bot = await cutechatClick(fast);
+    await signUpPostback(bot.id, new Date(bot.at.getTime() + 1_000));
+    const opened = await caseOf(fast);
+    expect(opened?.summary).toMatchObject({ action: "flag", families: ["conversion_anomaly"] });
+    expect(opened?.doc.events[0]!.evidence).toMatchObject({ click_id: bot.id });
+    expect(opened?.doc.events[0]!.evidence.detail).toMatch(/^A sign-up \(fast-.+\) came 1\.0 s after its click/);
+    // Credited all the same: the rule flags, it does not refuse.
+    expect((await refs.affiliate(fast).get()).data()!.total_sign_ups).toBe(1);
+
+    // A person's sign-up: the click was made minutes before the postback.
+    const person = await cutechatClick(human);
+    await refs
+      .clicks()
+      .doc(person.id)
+      .update({ clicked_at: new Date(person.at.getTime() - 5 * 60_000) });
+    await signUpPostback(person.id);
+    expect(await caseOf(human)).toBeNull();
+    expect((await refs.affiliate(human).get()).data()!.total_sign_ups).toBe(1);
+  });
 });

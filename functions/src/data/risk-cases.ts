@@ -26,7 +26,14 @@ import {
   type RiskResolution,
   type RiskSignal,
 } from "../domain/risk.js";
-import { holdsCommission, riskActionLabels, riskFamilyInfo, ruleFor } from "../domain/risk-rules.js";
+import {
+  holdsCommission,
+  riskActionLabels,
+  riskFamilyInfo,
+  ruleFor,
+  type RiskAction,
+  type RiskFamily,
+} from "../domain/risk-rules.js";
 import { FieldPath, type Transaction } from "firebase-admin/firestore";
 import { getAffiliateOrThrow } from "./affiliates.js";
 import { stageMail } from "./mail.js";
@@ -92,6 +99,26 @@ export async function allOpenCases(): Promise<Map<string, RiskCaseSummary>> {
 export async function openCaseOf(uid: string, tx?: Transaction): Promise<RiskCaseSummary | null> {
   const ref = refs.riskOpen(uid);
   return (await (tx ? tx.get(ref) : ref.get())).data() ?? null;
+}
+
+/**
+ * Raises the family's signal when its rule is on: `signalOf` makes it under the rule's action (null: nothing
+ * found). For detectors on a request's path (a postback): run after what the request did has committed, and
+ * never failing it (a failure is logged), as the signal is staff's, not the caller's.
+ */
+export async function raiseByRule(
+  uid: string,
+  family: RiskFamily,
+  signalOf: (action: RiskAction) => RiskSignal | null,
+  now: Date,
+): Promise<void> {
+  try {
+    const rule = ruleFor(await riskRulesNow(), family);
+    const signal = rule ? signalOf(rule.action) : null;
+    if (signal) await raiseSignal(uid, signal, now);
+  } catch (error) {
+    logger.error("risk signal not raised", { uid, family, error: String(error) });
+  }
 }
 
 /**

@@ -19,11 +19,13 @@ import {
   type PostbackInput,
   type PostbackOutcome,
 } from "../domain/inbound-postback.js";
+import { fastConversionSeconds, fastConversionSignal } from "../domain/fast-conversion.js";
 import { transactionId } from "../domain/ledger.js";
 import { centsToDollars } from "../domain/money.js";
 import { findClickForConversion } from "../data/clicks.js";
 import { refs } from "../data/firestore.js";
 import { logPostback } from "../data/integrations.js";
+import { raiseByRule } from "../data/risk-cases.js";
 import { ApiError, asBadRequest } from "../errors.js";
 import { processEvent, type EventOutcome } from "./process-event.js";
 
@@ -127,7 +129,23 @@ async function applyConversion(
     input.type === "sale"
       ? { ...base, type: "sale", amountCents: input.amountCents!, repeatIndex: input.repeatIndex }
       : { ...base, type: "sign_up" };
-  return processEvent(event, sha, now, { click: { id: input.clickId!, doc: click }, conflict: valuesConflict });
+  const outcome = await processEvent(event, sha, now, {
+    click: { id: input.clickId!, doc: click },
+    conflict: valuesConflict,
+  });
+  // A conversion faster than a person (domain/fast-conversion.ts): the click is in hand, so timing it reads
+  // nothing more, and the rule is read only for a conversion credited just now that was too fast.
+  const timed = {
+    type: input.type === "sale" ? ("sale" as const) : ("sign_up" as const),
+    eventId: event.id,
+    clickId: input.clickId!,
+    clickedAt: click.clicked_at,
+    occurredAt: at,
+  };
+  if (outcome.status === "applied" && fastConversionSeconds(timed) !== null) {
+    await raiseByRule(click.uid, "conversion_anomaly", (action) => fastConversionSignal(timed, action), now);
+  }
+  return outcome;
 }
 
 /**
