@@ -36,6 +36,7 @@ const digest = lazily(() => import("./advertiser/staff-digest.js"));
 const refundRates = lazily(() => import("./risk/refund-rate.js"));
 const trafficQuality = lazily(() => import("./risk/traffic-quality.js"));
 const salesSpikes = lazily(() => import("./risk/sales-spike.js"));
+const clicklessSignUps = lazily(() => import("./risk/clickless-sign-ups.js"));
 
 setGlobalOptions({ region: "us-central1", maxInstances: 50 });
 
@@ -92,8 +93,9 @@ export const staffDigest = onSchedule({ schedule: "every day 08:00", timeZone: "
 /**
  * The daily risk review (docs/risk.md): affiliates refunded since yesterday whose refund and chargeback rates
  * are far above the programme's (risk/refund-rate.ts), and those with clicks filtered lately whose traffic
- * is mostly bots' and datacenters' (risk/traffic-quality.ts), and those whose sales yesterday were far above
- * their own norm (risk/sales-spike.ts), get a signal in their risk case, each when its rule is on.
+ * is mostly bots' and datacenters' (risk/traffic-quality.ts), those whose sales yesterday were far above
+ * their own norm (risk/sales-spike.ts), and those with more sign-ups lately than counted clicks that could
+ * have brought them (risk/clickless-sign-ups.ts), get a signal in their risk case, each when its rule is on.
  */
 export const riskReview = onSchedule(
   { schedule: "every day 06:00", timeZone: "Etc/UTC", timeoutSeconds: 540 },
@@ -102,6 +104,7 @@ export const riskReview = onSchedule(
     const refunds = await (await refundRates()).lookAtRefundRates(now);
     const traffic = await (await trafficQuality()).lookAtTrafficQuality(now);
     const spikes = await (await salesSpikes()).lookAtSalesSpikes(now);
-    logger.info("risk review", { refunds, traffic, spikes });
+    const clickless = await (await clicklessSignUps()).lookAtClicklessSignUps(now);
+    logger.info("risk review", { refunds, traffic, spikes, clickless });
   },
 );

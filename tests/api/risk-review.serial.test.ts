@@ -7,6 +7,8 @@
  *   the last seven days open a case; a few, or too few clicks in all, do not.
  * - sales spikes from the daily figures the ledger keeps: a day far above the affiliate's own norm opens a
  *   case; a busy affiliate's ordinary busy day does not.
+ * - sign-ups no counted click could have brought, from the same daily figures: a week of sign-ups with no
+ *   clicks opens a case; sign-ups with as many clicks do not.
  * - conversions faster than a person (not a daily look: timed as the postback is received): a sign-up a
  *   second after its click opens a case naming the click; one minutes after it does not.
  * Serial: it switches programme-wide rules on, which no other file may see, and puts them back after.
@@ -19,6 +21,7 @@ import { programmeRateCounts } from "../../functions/src/data/refund-counts.ts";
 import { dayKey, lastDays } from "../../functions/src/domain/days.ts";
 import { lookAtRefundRates } from "../../functions/src/risk/refund-rate.ts";
 import { lookAtSalesSpikes } from "../../functions/src/risk/sales-spike.ts";
+import { lookAtClicklessSignUps } from "../../functions/src/risk/clickless-sign-ups.ts";
 import { lookAtTrafficQuality } from "../../functions/src/risk/traffic-quality.ts";
 import { sendEvent, signature } from "../../scripts/lib/events-client.ts";
 import { demoSecrets } from "../../scripts/lib/local-secrets.ts";
@@ -209,6 +212,38 @@ describe("the daily look at sales spikes", () => {
     expect(await caseOf(steady)).toBeNull();
     await lookAtSalesSpikes(new Date());
     expect((await caseOf(burst))?.doc.event_count).toBe(1);
+  }, 60_000);
+});
+
+/** An affiliate with `signUps` sign-ups yesterday and `clicks` counted clicks over the week to it. */
+async function affiliateSigningUp(signUps: number, clicks: number): Promise<string> {
+  const day = dayKey(new Date(Date.now() - 86_400_000));
+  const week = lastDays(new Date(Date.now() - 86_400_000), 7);
+  const figures = (key: string) => ({
+    clicks: key === week[0] ? clicks : 0,
+    sign_ups: key === day ? signUps : 0,
+    sales: 0,
+    earnings_cents: 0,
+  });
+  const uid = await createAffiliate({ recent_days: Object.fromEntries(week.map((key) => [key, figures(key)])) });
+  await refs
+    .days(uid)
+    .doc(day)
+    .set({ date: day, ...figures(day), refunded_cents: 0, by_advertiser: {} });
+  return uid;
+}
+
+describe("the daily look at sign-ups without clicks", () => {
+  test("a week's sign-ups with no counted click to bring them open a case; as many clicks do not", async () => {
+    const [clickless, clicked] = await Promise.all([affiliateSigningUp(9, 0), affiliateSigningUp(9, 9)]);
+    const look = await lookAtClicklessSignUps(new Date());
+    expect(look.looked).toBeGreaterThanOrEqual(2);
+    const opened = await caseOf(clickless);
+    expect(opened?.summary).toMatchObject({ action: "flag", families: ["conversion_anomaly"] });
+    expect(opened?.doc.events[0]!.evidence.detail).toMatch(/^9 sign-ups in the 7 days to .+, against 0 counted clicks/);
+    expect(await caseOf(clicked)).toBeNull();
+    await lookAtClicklessSignUps(new Date());
+    expect((await caseOf(clickless))?.doc.event_count).toBe(1);
   }, 60_000);
 });
 

@@ -1,8 +1,9 @@
 /**
  * What the daily risk looks read of the affiliates' days (functions/src/risk/): who had clicks filtered on
- * given days, or many sales on one (collection-group queries on the day documents' (date, filtered_clicks)
- * and (date, sales) indexes in firestore.indexes.json), an affiliate's last days' clicks (at most the
- * window's day documents) and the daily figures their document keeps (`recent_days`, one read).
+ * given days, or many sales or any sign-up on one (collection-group queries on the day documents'
+ * (date, filtered_clicks), (date, sales) and (date, sign_ups) indexes in firestore.indexes.json), an
+ * affiliate's last days' clicks (at most the window's day documents) and the daily figures their document
+ * keeps (`recent_days`, one read).
  */
 import { lastDays, type DayFigures, type DayKey } from "../domain/days.js";
 import { collections } from "../domain/model.js";
@@ -42,17 +43,25 @@ export async function lastDaysClicks(uid: string, count: number, now: Date): Pro
   });
 }
 
-/** The affiliates with at least `minSales` sales on `day`, at most `limit` day documents read. */
-export async function affiliatesWithSalesOn(day: DayKey, minSales: number, limit: number): Promise<string[]> {
+/** The affiliates with at least `min` of the figure on `day`, at most `limit` day documents read. */
+async function affiliatesWithOn(field: "sales" | "sign_ups", day: DayKey, min: number, limit: number) {
   const found = await db()
     .collectionGroup(collections.days)
     .where("date", "==", day)
-    .where("sales", ">=", minSales)
+    .where(field, ">=", min)
     .select()
     .limit(limit)
     .get();
   return [...new Set(found.docs.map((doc) => doc.ref.parent.parent!.id))];
 }
+
+/** The affiliates with at least `minSales` sales on `day`, at most `limit` day documents read. */
+export const affiliatesWithSalesOn = (day: DayKey, minSales: number, limit: number): Promise<string[]> =>
+  affiliatesWithOn("sales", day, minSales, limit);
+
+/** The affiliates with a sign-up on `day`, at most `limit` day documents read. */
+export const affiliatesWithSignUpsOn = (day: DayKey, limit: number): Promise<string[]> =>
+  affiliatesWithOn("sign_ups", day, 1, limit);
 
 /** The daily figures the affiliate's document keeps (its newest 95 days), read alone (a field mask). */
 export async function recentDaysOf(uid: string): Promise<Record<DayKey, DayFigures>> {
