@@ -30,6 +30,8 @@ const serverOnly = [
   "risk_cases",
   "risk_cases/case-1/signals",
   "risk_rules",
+  // Self-referral: each affiliate's own identifiers as salted keys (their e-mail, destination, addresses).
+  "risk_identity",
   "unlisted",
   "affiliates/alice/unlisted",
 ];
