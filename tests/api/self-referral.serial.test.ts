@@ -18,33 +18,11 @@ import { siteUrl } from "../../scripts/lib/project.ts";
 import { openLink, refs, saleEvent, splitClickId } from "../support/backend.ts";
 import { inParallel } from "../support/concurrency.ts";
 import { payoutForm } from "../support/payout-details.ts";
+import { promptchanSettings, saveRiskRules, type PromptchanSettings } from "../support/risk-rules.ts";
 import { api, createAffiliateUser, createUser, type TestUser } from "../support/users.ts";
-
-interface PromptchanSettings {
-  version: number;
-  settings: Record<string, unknown> & { risk_rules: RiskRules };
-}
 
 let admin: TestUser;
 let original: PromptchanSettings;
-
-async function promptchan(): Promise<PromptchanSettings> {
-  const answer = await api(admin, "GET", "/api/programme_settings");
-  expect(answer.status, answer.json.error).toBe(200);
-  return (answer.json.advertisers as (PromptchanSettings & { advertiser: string })[]).find(
-    (view) => view.advertiser === "promptchan",
-  )!;
-}
-
-async function saveRiskRules(rules: RiskRules) {
-  const now = await promptchan();
-  const answer = await api(admin, "POST", "/api/programme_settings", {
-    advertiser: "promptchan",
-    version: now.version,
-    settings: { ...now.settings, risk_rules: rules },
-  });
-  expect(answer.status, answer.json.error).toBe(200);
-}
 
 const selfReferral = (enabled: boolean): RiskRules => ({
   ...original.settings.risk_rules,
@@ -53,12 +31,12 @@ const selfReferral = (enabled: boolean): RiskRules => ({
 
 beforeAll(async () => {
   admin = await createUser({ claims: { admin: true } });
-  original = await promptchan();
-  await saveRiskRules(selfReferral(true));
+  original = await promptchanSettings(admin);
+  await saveRiskRules(admin, selfReferral(true));
 });
 
 afterAll(async () => {
-  await saveRiskRules(original.settings.risk_rules);
+  await saveRiskRules(admin, original.settings.risk_rules);
 });
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -275,11 +253,11 @@ describe("what must not fire", () => {
 
   test("the rule off: the affiliate's own e-mail raises nothing", async () => {
     const user = await affiliateFrom(address());
-    await saveRiskRules(selfReferral(false));
+    await saveRiskRules(admin, selfReferral(false));
     try {
       await send({ ...saleEvent(user.uid, "50.00"), customer_email_sha256: sha256(user.email) });
     } finally {
-      await saveRiskRules(selfReferral(true));
+      await saveRiskRules(admin, selfReferral(true));
     }
     expect((await affiliateDoc(user.uid)).risk_case).toBeNull();
     expect((await refs.riskCases().where("uid", "==", user.uid).get()).size).toBe(0);
