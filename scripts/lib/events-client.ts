@@ -19,6 +19,11 @@ export interface EventBody {
   repeat_index?: number;
   refers_to?: string;
   occurred_at: string;
+  /** Issue 33: who bought (sign-ups and sales), each optional. */
+  customer_id?: string;
+  customer_email_sha256?: string;
+  customer_ip?: string;
+  payment_fingerprint?: string;
 }
 
 /** X-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>. */

@@ -27,34 +27,12 @@ import { sendEvent, signature } from "../../scripts/lib/events-client.ts";
 import { demoSecrets } from "../../scripts/lib/local-secrets.ts";
 import { siteUrl } from "../../scripts/lib/project.ts";
 import { inParallel } from "../support/concurrency.ts";
+import { promptchanSettings, saveRiskRules, type PromptchanSettings } from "../support/risk-rules.ts";
 import { createAffiliate, openLink, refs, saleEvent, splitClickId } from "../support/backend.ts";
-import { api, createUser, type TestUser } from "../support/users.ts";
-
-interface PromptchanSettings {
-  version: number;
-  settings: Record<string, unknown> & { risk_rules: RiskRules };
-}
+import { createUser, type TestUser } from "../support/users.ts";
 
 let admin: TestUser;
 let original: PromptchanSettings;
-
-async function promptchan(): Promise<PromptchanSettings> {
-  const answer = await api(admin, "GET", "/api/programme_settings");
-  expect(answer.status, answer.json.error).toBe(200);
-  return (answer.json.advertisers as (PromptchanSettings & { advertiser: string })[]).find(
-    (view) => view.advertiser === "promptchan",
-  )!;
-}
-
-async function saveRiskRules(rules: RiskRules) {
-  const now = await promptchan();
-  const answer = await api(admin, "POST", "/api/programme_settings", {
-    advertiser: "promptchan",
-    version: now.version,
-    settings: { ...now.settings, risk_rules: rules },
-  });
-  expect(answer.status, answer.json.error).toBe(200);
-}
 
 /** The rules these tests look under: the programme's, with the two daily families on. */
 const testRules = (): RiskRules => ({
@@ -67,12 +45,12 @@ const testRules = (): RiskRules => ({
 
 beforeAll(async () => {
   admin = await createUser({ claims: { admin: true } });
-  original = await promptchan();
-  await saveRiskRules(testRules());
+  original = await promptchanSettings(admin);
+  await saveRiskRules(admin, testRules());
 });
 
 afterAll(async () => {
-  await saveRiskRules(original.settings.risk_rules);
+  await saveRiskRules(admin, original.settings.risk_rules);
 });
 
 /** `sales` sales of $20 a minute ago, the first `refunded` of them refunded: the affiliate's uid. */
@@ -130,12 +108,12 @@ describe("the daily look at refund and chargeback rates", () => {
 
   test("with the rule off, the look reads nothing and raises nothing", async () => {
     const farming = await affiliateWith(12, 12);
-    await saveRiskRules({ ...testRules(), refund_rate: { enabled: false, action: "hold_new", threshold: 1 } });
+    await saveRiskRules(admin, { ...testRules(), refund_rate: { enabled: false, action: "hold_new", threshold: 1 } });
     try {
       expect(await lookAtRefundRates(new Date())).toEqual({ looked: 0, raised: 0 });
       expect(await caseOf(farming)).toBeNull();
     } finally {
-      await saveRiskRules(testRules());
+      await saveRiskRules(admin, testRules());
     }
   }, 120_000);
 });

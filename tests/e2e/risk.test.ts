@@ -13,16 +13,13 @@ import { expect, test } from "vitest";
 import { raiseSignal } from "../../functions/src/data/risk-cases.ts";
 import { formatDollars } from "../../functions/src/domain/money.ts";
 import { riskHeldCentsOf, sharedDestinationSignals } from "../../functions/src/domain/risk.ts";
-import { signInWithEmailLink } from "../../scripts/lib/browser-sign-in.ts";
-import { newContext } from "../../scripts/lib/browser.ts";
 import { sendEvent } from "../../scripts/lib/events-client.ts";
 import { siteUrl } from "../../scripts/lib/project.ts";
 import { seriousAccessibilityViolations } from "../support/axe.ts";
 import { refs, saleEvent } from "../support/backend.ts";
 import { browserForFile, screenshotsDir } from "../support/browser-session.ts";
 import { payoutForm } from "../support/payout-details.ts";
-import { scrollToAccountSections } from "../support/dashboard.ts";
-import { collectPageErrors } from "../support/page-errors.ts";
+import { affiliateDashboard, saleStatus } from "../support/dashboard.ts";
 import { staffPage } from "../support/staff-page.ts";
 import { api, createAffiliateUser, type TestUser } from "../support/users.ts";
 
@@ -38,25 +35,8 @@ async function saveWise(user: TestUser, name: string, email: string): Promise<vo
   expect(answer.status).toBe(200);
 }
 
-/** The affiliate's dashboard, signed in as they would, with the lower sections (payout, history) in. */
-async function affiliatePage(user: TestUser, size: { width: number; height: number }) {
-  const page = await (await newContext(browser(), size)).newPage();
-  const errors = collectPageErrors(page);
-  await signInWithEmailLink(page, user.email);
-  await scrollToAccountSections(page);
-  return { page, errors };
-}
-
-/** The Status cell of the one sale in the transaction history (opened with View). */
-async function saleStatus(page: Page) {
-  const history = page.locator("section", { has: page.getByRole("heading", { name: "Transaction History" }) });
-  await history.getByRole("button", { name: "View" }).click();
-  const table = history.getByRole("table");
-  await table.waitFor();
-  const headers = await table.getByRole("columnheader").allTextContents();
-  const row = table.getByRole("row").filter({ has: page.getByRole("cell", { name: "Sale", exact: true }) });
-  return row.getByRole("cell").nth(headers.indexOf("Status"));
-}
+const affiliatePage = (user: TestUser, size: { width: number; height: number }) =>
+  affiliateDashboard(browser(), user.email, size);
 
 /** How far the page scrolls sideways (0 when it fits). */
 const sideways = (page: Page) =>

@@ -33,6 +33,8 @@ const serverOnly = [
   // Each affiliate's open case in brief: a case that only flags is for staff's eyes, so the affiliate's
   // own document does not name it and this collection (by uid) is closed to everyone, the affiliate too.
   "risk_open",
+  // Self-referral: each affiliate's own identifiers as salted keys (their e-mail, destination, addresses).
+  "risk_identity",
   "unlisted",
   "affiliates/alice/unlisted",
 ];

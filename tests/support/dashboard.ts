@@ -3,7 +3,10 @@
  * screen (web/src/features/dashboard/account-sections.tsx): on a phone they are some screens down. A test
  * that works in them scrolls to them first, as a person would.
  */
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { signInWithEmailLink } from "../../scripts/lib/browser-sign-in.ts";
+import { newContext } from "../../scripts/lib/browser.ts";
+import { collectPageErrors } from "./page-errors.ts";
 
 /** What the lower sections' place says while they load (web/src/features/dashboard/dashboard-page.tsx). */
 export const sectionsLoading = "Loading your links and payouts…";
@@ -22,4 +25,28 @@ export async function fieldError(page: Page, label: string): Promise<string | nu
   if ((await control.getAttribute("aria-invalid")) !== "true") return null;
   const described = await control.getAttribute("aria-describedby");
   return described ? page.locator(`[id="${described}"]`).textContent() : null;
+}
+
+/** The affiliate's dashboard, signed in as they would, with the lower sections (payout, history) in. */
+export async function affiliateDashboard(
+  browser: Browser,
+  email: string,
+  size: { width: number; height: number },
+): Promise<{ page: Page; errors: string[] }> {
+  const page = await (await newContext(browser, size)).newPage();
+  const errors = collectPageErrors(page);
+  await signInWithEmailLink(page, email);
+  await scrollToAccountSections(page);
+  return { page, errors };
+}
+
+/** The Status cell of the one sale in the transaction history (opened with View). */
+export async function saleStatus(page: Page) {
+  const history = page.locator("section", { has: page.getByRole("heading", { name: "Transaction History" }) });
+  await history.getByRole("button", { name: "View" }).click();
+  const table = history.getByRole("table");
+  await table.waitFor();
+  const headers = await table.getByRole("columnheader").allTextContents();
+  const row = table.getByRole("row").filter({ has: page.getByRole("cell", { name: "Sale", exact: true }) });
+  return row.getByRole("cell").nth(headers.indexOf("Status"));
 }

@@ -1,14 +1,17 @@
 /** Affiliate accounts: creating one, reading one, its custom links and its payout details. */
+import { logger } from "firebase-functions/logger";
 import { limits } from "../config.js";
 import { defaultAdvertiserId, type AdvertiserId } from "../domain/advertisers.js";
 import { withPendingClicks } from "../domain/ledger.js";
 import { newAffiliate, type AffiliateDoc } from "../domain/model.js";
 import type { PayoutDetails } from "../domain/payout-details.js";
 import { payoutMessages } from "../domain/payout-eligibility.js";
+import type { RiskIdentityDoc } from "../domain/self-referral.js";
 import { searchKeysOf } from "../domain/summary-keys.js";
 import { isUsableTracker, normalizeTracker } from "../domain/tracker.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { writeLinks } from "../data/aggregates.js";
+import { keepIdentity, readIdentity, stageOwnDestination } from "../data/risk-identity.js";
 import { readDestinationMove } from "../data/payout-destinations.js";
 import { raiseSharedDestination } from "../data/risk-cases.js";
 import { db, refs } from "../data/firestore.js";
@@ -16,25 +19,52 @@ import { settingsInForce } from "../data/programme-settings.js";
 import { ApiError } from "../errors.js";
 import { userDataView, type UserData } from "./user-data-view.js";
 
-/** Creates the affiliate once; calling again (or twice at once) changes nothing. Returns whether it did. */
-export async function createAccount(uid: string, email: string, now: Date): Promise<boolean> {
+/**
+ * Creates the affiliate once; calling again (or twice at once) changes nothing. Returns whether it did.
+ * `address` is the caller's (http/client-address.ts): their identity for self-referral starts with it.
+ */
+export async function createAccount(uid: string, email: string, now: Date, address: string): Promise<boolean> {
+  const affiliate = newAffiliate(uid, email, now);
   try {
-    await refs.affiliate(uid).create(newAffiliate(uid, email, now));
-    return true;
+    await refs.affiliate(uid).create(affiliate);
   } catch (error) {
     if ((error as { code?: number }).code === 6) return false; // ALREADY_EXISTS
     throw error;
   }
+  await recordSession(uid, affiliate, address, null, now);
+  return true;
 }
 
-/** The affiliate as SPEC.md §3 shapes it, with clicks not yet rolled up and the newest transactions. */
-export async function loadUserData(uid: string, now: Date): Promise<UserData> {
-  const [affiliate, shards, transactions, programme] = await Promise.all([
+/**
+ * The affiliate's own identifiers for the self-referral check (issue 33, data/risk-identity.ts): written
+ * only when something is new. A failure is logged: the account or dashboard matters more than one session.
+ */
+async function recordSession(
+  uid: string,
+  affiliate: AffiliateDoc,
+  address: string,
+  identity: RiskIdentityDoc | null,
+  now: Date,
+): Promise<void> {
+  await keepIdentity(uid, affiliate, address, identity, now).catch((error: unknown) => {
+    logger.error("risk identity not kept", { uid, error: String(error) });
+  });
+}
+
+/**
+ * The affiliate as SPEC.md §3 shapes it, with clicks not yet rolled up and the newest transactions. The
+ * affiliate's own call (`address`: theirs) also keeps their identity for self-referral: its document is
+ * read beside the others, and written only when the address (or e-mail, or destination) is new.
+ */
+export async function loadUserData(uid: string, now: Date, address?: string): Promise<UserData> {
+  const [affiliate, shards, transactions, programme, identity] = await Promise.all([
     getAffiliateOrThrow(uid),
     refs.clickShards(uid).get(),
     refs.transactions(uid).orderBy("timestamp", "desc").limit(limits.userDataTransactions).get(),
     settingsInForce(defaultAdvertiserId, now),
+    address === undefined ? null : readIdentity(uid),
   ]);
+  if (address !== undefined) await recordSession(uid, affiliate, address, identity, now);
   const shown = withPendingClicks(
     affiliate,
     shards.docs.map((shard) => shard.data()),
@@ -102,6 +132,7 @@ export async function updatePayoutDetails(uid: string, details: PayoutDetails, n
       const search_keys = searchKeysOf({ uid, email: affiliate.email, name: details.name });
       tx.update(refs.affiliate(uid).withConverter(null), { ...details, search_keys });
       destination.write();
+      if (destination.changes) stageOwnDestination(tx, uid, details, now);
       return destination.shared;
     },
     { maxAttempts: limits.transactionAttempts },

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { advertiserIds } from "../domain/advertisers.js";
+import { customerIdentifierFields, identifierKinds, type IdentifierKind } from "../domain/customer-identifiers.js";
 import { eventBody } from "../domain/events.js";
 import { postbackEventTypes } from "../domain/inbound-postback.js";
 import type { Routes } from "./route.js";
@@ -19,13 +20,17 @@ export const exampleEvent = {
   currency: "USD",
   repeat_index: 0,
   occurred_at: "2026-11-21T12:00:00Z",
+  // Optional (issue 33): who bought, hashed on arrival; the e-mail's SHA-256 is of "buyer@example.com".
+  customer_id: "cus_8fQ2LmX",
+  customer_email_sha256: "6a6c26195c3682faa816966af789717c3bfa834eee6c599d667d2b3429c27cfd",
+  customer_ip: "203.0.113.7",
 } as const satisfies z.input<typeof eventBody>;
 
 /**
  * The signature of exampleEvent's JSON (JSON.stringify, as written above) at t=1795694400 with the emulators'
  * documented secret for promptchan, "demo-events-secret-promptchan" (http/openapi.test.ts checks it).
  */
-export const exampleSignature = "t=1795694400,v1=e3075ce2f38b3aa08027e74a4456f7881d5ee0e6d11c11d6c40b7b1995195d5a";
+export const exampleSignature = "t=1795694400,v1=aa7e5b994cdf98dd2c17bcde3fd57085595764750d33d46d2e5d308b6f0eb614";
 
 const signature = z
   .string()
@@ -43,6 +48,20 @@ const eventOutcome = z.strictObject({
   }),
   detail: z.string().optional(),
 });
+
+/** The customer identifiers as a postback's parameters: text, with the events API's descriptions. */
+const customerParameters = Object.fromEntries(
+  identifierKinds.map((kind) => [
+    kind,
+    z
+      .string()
+      .optional()
+      .meta({
+        ...customerIdentifierFields[kind].meta(),
+        description: `${customerIdentifierFields[kind].meta()?.description} Sign-ups and sales only.`,
+      }),
+  ]),
+) as Record<IdentifierKind, z.ZodOptional<z.ZodString>>;
 
 /** A postback's parameters (domain/inbound-postback.ts parses them); platforms' own extra ones are ignored. */
 const postbackParameters = z
@@ -70,6 +89,7 @@ const postbackParameters = z
       .optional()
       .meta({ description: "A refund's or chargeback's sale: that sale's transaction_id." }),
     occurred_at: z.string().optional().meta({ description: "ISO 8601 or Unix seconds; absent: when it was received." }),
+    ...customerParameters,
   })
   .meta({
     description:
@@ -90,13 +110,13 @@ const postbackRefusals = {
 } as const;
 
 const postbackDescription =
-  "The URL staff copy from the integration page, with the platform's macros: `/api/postback/cutechat?token=…&click_id={click_id}&event={event}&amount={amount}&currency=USD&transaction_id={transaction_id}&repeat_index={repeat_index}&sale_id={sale_id}`. The same transaction_id again answers duplicate. 429 for an address past 30 wrong tokens a minute.";
+  "The URL staff copy from the integration page, with the platform's macros: `/api/postback/cutechat?token=…&click_id={click_id}&event={event}&amount={amount}&currency=USD&transaction_id={transaction_id}&repeat_index={repeat_index}&sale_id={sale_id}`. The same transaction_id again answers duplicate. 429 for an address past 30 wrong tokens a minute. A sign-up or sale may also name its customer, for the self-referral check (each optional, stored only as a salted hash): `&customer_id={customer_id}&customer_email_sha256={email_sha256}&customer_ip={ip}&payment_fingerprint={card_fingerprint}`.";
 
 export const advertiserServerApi = {
   "POST /api/events": {
     summary: "An advertiser's server reports a click, sign-up, sale, refund or chargeback.",
     description:
-      "Signed with X-Signature over the raw body. Each event is applied exactly once: the same `id` again answers `duplicate` and changes nothing; the same `id` with another body is a 409. `amount` is dollars (a decimal string or number, at most 2 decimals); `repeat_index` 0 for the first sale, n for the n-th renewal; `refers_to` the sale's id for a refund or chargeback (`amount` absent: all of it).",
+      "Signed with X-Signature over the raw body. Each event is applied exactly once: the same `id` again answers `duplicate` and changes nothing; the same `id` with another body is a 409. `amount` is dollars (a decimal string or number, at most 2 decimals); `repeat_index` 0 for the first sale, n for the n-th renewal; `refers_to` the sale's id for a refund or chargeback (`amount` absent: all of it). A sign-up or sale may name its customer (`customer_id`, `customer_email_sha256`, `customer_ip`, `payment_fingerprint`, each optional): they are stored only as salted hashes and compared with the affiliate's own, to detect self-referral.",
     tag: "Advertiser servers",
     access: "advertiser-signature",
     headers: z.object({ "X-Signature": signature }),

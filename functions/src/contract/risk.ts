@@ -1,5 +1,6 @@
 /** Risk cases (issue 33): staff's queue of open cases, one case with its evidence, and its resolution. */
 import { z } from "zod";
+import { identifierKinds } from "../domain/customer-identifiers.js";
 import { destinationKinds } from "../domain/shared-destination.js";
 import { riskActions, riskFamilies } from "../domain/risk-rules.js";
 import { countParam, dollars, isoTime, plainTextField, recorder, uidField } from "./fields.js";
@@ -47,6 +48,10 @@ const evidence = z.strictObject({
   sale_id: z.string().optional(),
   click_id: z.string().optional(),
   event_id: z.string().optional(),
+  identifier_kinds: z
+    .array(z.enum(identifierKinds))
+    .optional()
+    .meta({ description: "Self-referral: the kinds of customer identifier that matched the affiliate's own." }),
 });
 
 const riskEvent = z.strictObject({ key: z.string(), family, action, at: isoTime, evidence }).meta({ id: "RiskEvent" });

@@ -49,16 +49,46 @@ import { riskRulesNow } from "./programme-settings.js";
 export async function raiseSignal(uid: string, signal: RiskSignal, now: Date): Promise<{ id: string; added: boolean }> {
   return db().runTransaction(
     async (tx) => {
-      const affiliate = await getAffiliateOrThrow(uid, tx);
-      // A case opened before risk_open is named on the affiliate alone until npm run migrate:risk-open.
-      const openId = (await openCaseOf(uid, tx))?.id ?? affiliate.risk_case?.id ?? null;
-      const current = openId ? (await tx.get(refs.riskCase(openId))).data() : undefined;
-      const open = current?.status === "open" ? current : undefined;
-      const id = open ? openId! : refs.riskCases().doc().id;
-      const signalRef = refs.riskSignals(id).doc(signalId(signal.key));
-      if (open && (await tx.get(signalRef)).exists) return { id, added: false };
-      const next = open ? caseWithSignal(open, signal, now) : openCase(uid, signal, now);
-      const summary = caseSummary(id, next);
+      const staged = await stageSignal(tx, uid, signal, now);
+      staged.write();
+      return { id: staged.id, added: staged.added };
+    },
+    { maxAttempts: limits.transactionAttempts },
+  );
+}
+
+/** A signal read into a transaction: the case it goes to, as it will be, and the writes that put it there. */
+export interface StagedSignal {
+  id: string;
+  /** False when the open case has this signal already (write() then writes nothing). */
+  added: boolean;
+  /** The case once written, in brief: what a sale in the same transaction is held by. */
+  summary: RiskCaseSummary;
+  write(): void;
+}
+
+/**
+ * raiseSignal's work inside a caller's transaction (the ledger's, for a self-referral found on the sale it
+ * is recording, so that very sale is held by the case): the reads now, the writes when the caller calls
+ * write(), after its own reads (a transaction reads before it writes).
+ */
+export async function stageSignal(tx: Transaction, uid: string, signal: RiskSignal, now: Date): Promise<StagedSignal> {
+  const affiliate = await getAffiliateOrThrow(uid, tx);
+  // A case opened before risk_open is named on the affiliate alone until npm run migrate:risk-open.
+  const openId = (await openCaseOf(uid, tx))?.id ?? affiliate.risk_case?.id ?? null;
+  const current = openId ? (await tx.get(refs.riskCase(openId))).data() : undefined;
+  const open = current?.status === "open" ? current : undefined;
+  const id = open ? openId! : refs.riskCases().doc().id;
+  const signalRef = refs.riskSignals(id).doc(signalId(signal.key));
+  const added = !(open && (await tx.get(signalRef)).exists);
+  const next = !added ? open! : open ? caseWithSignal(open, signal, now) : openCase(uid, signal, now);
+  const summary = caseSummary(id, next);
+  return {
+    id,
+    added,
+    summary,
+    write() {
+      if (!added) return;
       tx.set(refs.riskCase(id), next);
       tx.create(signalRef, { key: signal.key, family: signal.family, at: now });
       tx.set(refs.riskOpen(uid), summary);
@@ -67,10 +97,8 @@ export async function raiseSignal(uid: string, signal: RiskSignal, now: Date): P
       if (onAffiliate || affiliate.risk_case)
         tx.update(refs.affiliate(uid).withConverter(null), { risk_case: onAffiliate });
       stageCaseMails(tx, id, uid, affiliate, open ?? null, next, now);
-      return { id, added: true };
     },
-    { maxAttempts: limits.transactionAttempts },
-  );
+  };
 }
 
 /** How many affiliates one query asks about (Firestore's most values in an `in` filter is 30). */

@@ -89,3 +89,41 @@ describe("parseEvent", () => {
     expect(problem(body)).toContain(message);
   });
 });
+
+describe("customer identifiers (issue 33)", () => {
+  const identifiers = {
+    customer_id: "cus_8fQ2LmX",
+    customer_email_sha256: "6A6C26195C3682FAA816966AF789717C3BFA834EEE6C599D667D2B3429C27CFD",
+    customer_ip: "2001:db8::7",
+    payment_fingerprint: "fp_1Nc0aZ2eZvKYlo2C",
+  };
+
+  test("a sale and a sign-up carry them as sent; an event without them carries none", () => {
+    expect(parseEvent({ ...sale, ...identifiers }, now)).toMatchObject({ type: "sale", customer: identifiers });
+    const signUp = { ...sale, type: "sign_up", amount: undefined, currency: undefined, customer_ip: "203.0.113.7" };
+    expect(parseEvent(signUp, now)).toEqual(expect.objectContaining({ customer: { customer_ip: "203.0.113.7" } }));
+    expect(parseEvent(sale, now)).not.toHaveProperty("customer");
+  });
+
+  test.each([
+    [{ customer_email_sha256: "not-a-hash" }, "customer_email_sha256: must be the hex SHA-256 (64 characters)"],
+    [{ customer_email_sha256: "a".repeat(63) }, "customer_email_sha256: must be the hex SHA-256"],
+    [{ customer_ip: "203.0.113.256" }, "customer_ip: must be an IPv4 or IPv6 address."],
+    [{ customer_ip: "fe80::1%eth0" }, "customer_ip: must be an IPv4 or IPv6 address."],
+    [{ customer_ip: "1".repeat(46) }, "customer_ip: must be an IPv4 or IPv6 address."],
+    [{ customer_id: "" }, "customer_id: must be the advertiser's own id for the customer: 1 to 128 characters."],
+    [{ customer_id: "x".repeat(129) }, "customer_id: must be the advertiser's own id for the customer"],
+    [{ payment_fingerprint: "fp\u0000" }, "payment_fingerprint: contains characters that are not allowed."],
+    [{ payment_fingerprint: "f".repeat(257) }, "payment_fingerprint: must be the payment method's fingerprint"],
+    [{ customer_ip: 12 }, "customer_ip: "],
+  ])("%j is refused", (bad, message) => {
+    expect(problem({ ...sale, ...bad })).toContain(message);
+  });
+
+  test("a refund, chargeback or click carries none", () => {
+    const refund = { ...sale, id: "r-1", type: "refund", refers_to: "sale-1", customer_id: "cus_1" };
+    expect(problem(refund)).toBe("customer_id: only sign-ups and sales carry customer identifiers.");
+    const click = { ...sale, type: "click", amount: undefined, currency: undefined, customer_ip: "203.0.113.7" };
+    expect(problem(click)).toBe("customer_ip: only sign-ups and sales carry customer identifiers.");
+  });
+});

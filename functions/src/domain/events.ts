@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { advertiserIds, type AdvertiserId } from "./advertisers.js";
+import { customerIdentifierFields, customerIdentifiersOf, type CustomerIdentifiers } from "./customer-identifiers.js";
 import type { Cents } from "./money.js";
 import { MoneyFormatError, parseDollars } from "./money.js";
 import type { EventType } from "./model.js";
@@ -48,6 +49,11 @@ export const eventBody = z.strictObject({
   repeat_index: z.number().int().min(0).max(maxRepeatIndex).optional(),
   refers_to: z.string().regex(idPattern, { error: "must be the id of the sale it refers to." }).optional(),
   occurred_at: z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time such as 2026-11-21T12:00:00Z." }),
+  // Issue 33's self-referral: who bought, as the advertiser knows them (sign-ups and sales only).
+  customer_id: customerIdentifierFields.customer_id.optional(),
+  customer_email_sha256: customerIdentifierFields.customer_email_sha256.optional(),
+  customer_ip: customerIdentifierFields.customer_ip.optional(),
+  payment_fingerprint: customerIdentifierFields.payment_fingerprint.optional(),
 });
 
 export type EventBody = z.input<typeof eventBody>;
@@ -61,8 +67,9 @@ interface EventBase {
 }
 
 export type AdvertiserEvent =
-  | (EventBase & { type: "click" | "sign_up" })
-  | (EventBase & { type: "sale"; amountCents: Cents; repeatIndex: number })
+  | (EventBase & { type: "click" })
+  | (EventBase & { type: "sign_up"; customer?: CustomerIdentifiers })
+  | (EventBase & { type: "sale"; amountCents: Cents; repeatIndex: number; customer?: CustomerIdentifiers })
   | (EventBase & { type: "refund" | "chargeback"; refersTo: string; amountCents?: Cents });
 
 /** Parses an event body: each type with exactly the fields it needs, times within sane bounds of `now`. */
@@ -83,6 +90,12 @@ export function parseEvent(body: unknown, now: Date): AdvertiserEvent {
         need("repeat_index", value.repeat_index === undefined, "only sales have a repeat index.");
         need("refers_to", value.refers_to === undefined, "only refunds and chargebacks refer to a sale.");
       }
+      if (value.type !== "sale" && value.type !== "sign_up") {
+        const sent = customerIdentifiersOf(value);
+        for (const field of Object.keys(sent ?? {}) as (keyof typeof value)[]) {
+          need(field, false, "only sign-ups and sales carry customer identifiers.");
+        }
+      }
       const time = Date.parse(value.occurred_at);
       need("occurred_at", time <= now.getTime() + maxClockSkewMs, "must not be in the future.");
       need("occurred_at", time >= now.getTime() - maxEventAgeMs, "must be within the last 400 days.");
@@ -96,9 +109,19 @@ export function parseEvent(body: unknown, now: Date): AdvertiserEvent {
     tracker: event.tracker ?? "",
     occurredAt: new Date(event.occurred_at),
   };
+  const customer = customerIdentifiersOf(event);
+  const withCustomer = customer ? { customer } : {};
   switch (event.type) {
     case "sale":
-      return { ...base, type: "sale", amountCents: event.amount!, repeatIndex: event.repeat_index ?? 0 };
+      return {
+        ...base,
+        type: "sale",
+        amountCents: event.amount!,
+        repeatIndex: event.repeat_index ?? 0,
+        ...withCustomer,
+      };
+    case "sign_up":
+      return { ...base, type: "sign_up", ...withCustomer };
     case "refund":
     case "chargeback":
       return {
@@ -107,7 +130,7 @@ export function parseEvent(body: unknown, now: Date): AdvertiserEvent {
         refersTo: event.refers_to!,
         ...(event.amount === undefined ? {} : { amountCents: event.amount }),
       };
-    default:
-      return { ...base, type: event.type };
+    case "click":
+      return { ...base, type: "click" };
   }
 }

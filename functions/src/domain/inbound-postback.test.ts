@@ -161,3 +161,31 @@ test("the URL template carries the token and every macro", () => {
       "&amount={amount}&currency=USD&transaction_id={transaction_id}&repeat_index={repeat_index}&sale_id={sale_id}",
   );
 });
+
+describe("customer identifiers (issue 33)", () => {
+  const sale = { event: "sale", transaction_id: "t-1", click_id: clickId, amount: "20" };
+
+  test("a sale or sign-up reads them; unfilled macros are absent; a refund ignores them", () => {
+    const parsed = parsePostback(
+      { ...sale, customer_ip: "203.0.113.7", customer_id: "{customer_id}", payment_fingerprint: "" },
+      now,
+    );
+    expect(parsed.customer).toEqual({ customer_ip: "203.0.113.7" });
+    expect(parsePostback(sale, now)).not.toHaveProperty("customer");
+    const refund = { event: "refund", transaction_id: "r-1", sale_id: "t-1", customer_ip: "nonsense" };
+    expect(parsePostback(refund, now)).not.toHaveProperty("customer");
+  });
+
+  test("a bad one is refused by name", () => {
+    expect(refusal({ ...sale, customer_ip: "999.1.1.1" })).toBe("customer_ip: must be an IPv4 or IPv6 address.");
+    expect(refusal({ ...sale, customer_email_sha256: "abc" })).toMatch(/^customer_email_sha256: must be the hex/);
+  });
+
+  test("the fingerprint is unchanged without them, and tells them apart with them", () => {
+    const without = parsePostback(sale, now);
+    expect(postbackFingerprint("cutechat", without)).not.toContain("customer");
+    const a = parsePostback({ ...sale, customer_id: "a" }, now);
+    const b = parsePostback({ ...sale, customer_id: "b" }, now);
+    expect(postbackFingerprint("cutechat", a)).not.toBe(postbackFingerprint("cutechat", b));
+  });
+});

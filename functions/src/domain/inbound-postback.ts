@@ -11,6 +11,12 @@
 import { z } from "zod";
 import type { AdvertiserId } from "./advertisers.js";
 import { isClickId } from "./clicks.js";
+import {
+  customerIdentifierFields,
+  customerIdentifiersOf,
+  identifierKinds,
+  type CustomerIdentifiers,
+} from "./customer-identifiers.js";
 import { MoneyFormatError, parseDollars, type Cents } from "./money.js";
 
 export const postbackEventTypes = ["sign_up", "sale", "refund", "chargeback"] as const;
@@ -51,6 +57,8 @@ export interface PostbackInput {
   saleId: string | null;
   /** When it happened, if the platform said; otherwise when it was received. */
   occurredAt: Date | null;
+  /** A sign-up's or sale's customer, as the platform knows them (issue 33's self-referral), when it said. */
+  customer?: CustomerIdentifiers;
 }
 
 /** A value that was not filled in: empty, or the platform's own unreplaced `{macro}`. */
@@ -88,6 +96,7 @@ const postbackParams = z.object({
   occurred_at: z.string().refine((value) => parseTime(value) !== null, {
     error: "must be an ISO 8601 date-time (2026-11-21T12:00:00Z) or Unix seconds.",
   }),
+  ...customerIdentifierFields,
 });
 
 type Params = z.infer<typeof postbackParams>;
@@ -138,8 +147,8 @@ export class PostbackFormatError extends Error {
 
 /** Which parameters each event reads; the others are ignored, so one template serves every event. */
 const fieldsFor: Record<PostbackEventType, readonly (keyof Params)[]> = {
-  sign_up: ["click_id", "occurred_at"],
-  sale: ["click_id", "amount", "currency", "repeat_index", "renewal", "occurred_at"],
+  sign_up: ["click_id", "occurred_at", ...identifierKinds],
+  sale: ["click_id", "amount", "currency", "repeat_index", "renewal", "occurred_at", ...identifierKinds],
   refund: ["click_id", "amount", "currency", "sale_id", "occurred_at"],
   chargeback: ["click_id", "amount", "currency", "sale_id", "occurred_at"],
 };
@@ -170,6 +179,7 @@ export function parsePostback(params: Record<string, string>, now: Date): Postba
     need("occurred_at", occurredAt.getTime() >= now.getTime() - maxEventAgeMs, "must be within the last 400 days.");
   }
   const renewal = fields.renewal === "1" || fields.renewal === "true" || fields.renewal === "yes";
+  const customer = customerIdentifiersOf(fields);
   return {
     type: event,
     transactionId: transaction_id,
@@ -178,6 +188,7 @@ export function parsePostback(params: Record<string, string>, now: Date): Postba
     repeatIndex: fields.repeat_index ?? (renewal ? 1 : 0),
     saleId: fields.sale_id ?? null,
     occurredAt,
+    ...(customer ? { customer } : {}),
   };
 }
 
@@ -196,6 +207,8 @@ export function postbackFingerprint(advertiser: AdvertiserId, input: PostbackInp
     repeat_index: input.type === "sale" ? input.repeatIndex : null,
     sale_id: input.saleId,
     occurred_at: input.occurredAt?.toISOString() ?? null,
+    // Only when sent, so a postback without them keeps the fingerprint it always had (a retry stays one).
+    ...(input.customer ? { customer: input.customer } : {}),
   });
 }
 

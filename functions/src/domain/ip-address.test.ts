@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { ipVersion, isPrivateAddress, isPublicAddress } from "./ip-address.js";
+import { addressIdentity, ipVersion, isPrivateAddress, isPublicAddress } from "./ip-address.js";
 
 describe("which addresses the product may call", () => {
   test.each([
@@ -101,5 +101,24 @@ describe("which addresses the product may call", () => {
     expect(ipVersion("tracker.example")).toBe(0);
     expect(ipVersion("1::2::3")).toBe(0);
     expect(ipVersion("fe80::1%eth0")).toBe(0);
+  });
+});
+
+describe("addressIdentity: one text per place a request came from (issue 33)", () => {
+  test.each([
+    ["203.0.113.7", "ip:203.0.113.7"],
+    ["::ffff:203.0.113.7", "ip:203.0.113.7"],
+    ["::ffff:cb00:7107", "ip:203.0.113.7"],
+    ["2002:cb00:7107::1", "ip:203.0.113.7"],
+    ["2001:db8:aa:bb:1:2:3:4", "ip6:2001:db8:aa:bb::/64"],
+    ["2001:0DB8:00AA:00BB:ffff::9", "ip6:2001:db8:aa:bb::/64"],
+  ])("%s is %s", (address, text) => {
+    expect(addressIdentity(address)).toBe(text);
+  });
+
+  test("anything else is none", () => {
+    for (const text of ["", "localhost", "203.0.113", "fe80::1%eth0", "1.2.3.4.5"]) {
+      expect(addressIdentity(text)).toBeNull();
+    }
   });
 });

@@ -56,3 +56,20 @@ export function isPublicAddress(address: string): boolean {
 }
 
 export const isPrivateAddress = (address: string): boolean => !isPublicAddress(address);
+
+/**
+ * An address as one text for telling whether two requests came from the same place (issue 33's
+ * self-referral): an IPv4 address, or the IPv4 address an IPv6 one only stands for, in dotted decimal; any
+ * other IPv6 address by its /64 network, as a household or a phone keeps its network while its devices
+ * rotate their own part of the address every day. Null for anything that is not an address.
+ */
+export function addressIdentity(address: string): string | null {
+  const version = ipVersion(address);
+  if (version === 0) return null;
+  if (version === 4) return `ip:${ipaddr.IPv4.parse(address).toString()}`;
+  const v6 = ipaddr.IPv6.parse(address);
+  const carried = embeddedIPv4(v6);
+  if (carried) return `ip:${carried.toString()}`;
+  const network = v6.parts.slice(0, 4).map((part) => part.toString(16));
+  return `ip6:${network.join(":")}::/64`;
+}

@@ -5,6 +5,7 @@
  */
 import { advertiserIds, type AdvertiserId } from "./advertisers.js";
 import { defaultCommissionRate, defaultRepeatRates, type RepeatRates } from "./commission.js";
+import type { CustomerIdentifiers } from "./customer-identifiers.js";
 import type { DayFigures, DayKey } from "./days.js";
 import type { Cents } from "./money.js";
 import { emptyPayoutDetails, type PayoutDetails, type PayoutType } from "./payout-details.js";
@@ -55,6 +56,8 @@ export const collections = {
   payoutDestinations: "payout_destinations",
   /** payout_destination_members/{uid}: which of those entries an affiliate is in (server-only). */
   payoutDestinationMembers: "payout_destination_members",
+  /** risk_identity/{uid}: the affiliate's own identifiers as salted keys, for self-referral (server-only). */
+  riskIdentity: "risk_identity",
   /** risk_rules/{advertiser}: the risk rules in force, apart from the public advertiser document (server-only). */
   riskRules: "risk_rules",
   /** risk_cases/{id}: an affiliate's risk case, its events and resolution (server-only; domain/risk.ts). */
@@ -401,6 +404,11 @@ export interface EventDoc {
   /** What it did: applied, held until its sale arrives, or ignored (and why). */
   outcome: "applied" | "pending" | "ignored";
   detail: string | null;
+  /**
+   * A sign-up's or sale's customer identifiers (issue 33), each only as its salted key
+   * (data/risk-identity.ts), never as sent; absent when none were sent.
+   */
+  customer?: CustomerIdentifiers;
 }
 
 /** A refund or chargeback that arrived before its sale, waiting in pending_refunds for it. */

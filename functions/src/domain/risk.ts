@@ -7,6 +7,7 @@
  */
 import type { AdvertiserId } from "./advertisers.js";
 import { dayKey, type DayKey } from "./days.js";
+import type { IdentifierKind } from "./customer-identifiers.js";
 import type { Cents } from "./money.js";
 import type { DestinationKind } from "./shared-destination.js";
 import { holdsCommission, riskFamilyInfo, strongerAction, type RiskAction, type RiskFamily } from "./risk-rules.js";
@@ -22,6 +23,8 @@ export interface RiskEvidence {
   sale_id?: string;
   click_id?: string;
   event_id?: string;
+  /** Self-referral: which kinds of the customer's identifiers matched the affiliate's own (never a value). */
+  identifier_kinds?: IdentifierKind[];
 }
 
 /** A signal as a detector raises it. `key` names it: the same signal raised twice adds nothing. */

@@ -124,7 +124,14 @@ async function applyConversion(
       `Click id ${input.clickId} has expired: its attribution window ended ${click.expire_at!.toISOString()}.`,
     );
   }
-  const base = { id: input.transactionId, advertiser, uid: click.uid, tracker: click.tracker, occurredAt: at };
+  const base = {
+    id: input.transactionId,
+    advertiser,
+    uid: click.uid,
+    tracker: click.tracker,
+    occurredAt: at,
+    ...(input.customer ? { customer: input.customer } : {}),
+  };
   const event: AdvertiserEvent =
     input.type === "sale"
       ? { ...base, type: "sale", amountCents: input.amountCents!, repeatIndex: input.repeatIndex }

@@ -7,6 +7,10 @@
  * refunds waiting for a sale) and adds to the affiliate's figures with increments, so concurrent events of
  * one affiliate never contend for its document. The affiliate's terms (commission rates, suspension) are
  * read just before; a change of terms racing an event applies to it or to the next one.
+ *
+ * A sign-up or sale may name its customer (issue 33): the identifiers are kept only as salted keys on the
+ * event record, and one that matches the affiliate's own raises the self-referral signal in this same
+ * transaction (ledger/self-referral.ts), so the matching sale itself is held when the rule holds.
  */
 import { FieldValue, type Transaction } from "firebase-admin/firestore";
 import { limits } from "../config.js";
@@ -24,7 +28,8 @@ import {
   type SaleTerms,
 } from "../domain/ledger.js";
 import { saleTerms } from "../domain/programme-settings.js";
-import { holdingCase, type RiskCaseStatus } from "../domain/risk.js";
+import { holdingCase, type RiskCaseStatus, type RiskCaseSummary } from "../domain/risk.js";
+import { holdsCommission } from "../domain/risk-rules.js";
 import type { Conversion } from "../domain/outbound-postbacks.js";
 import { subIdNames, type SubIds } from "../domain/sub-ids.js";
 import { countedTracker } from "../domain/trackers.js";
@@ -40,7 +45,10 @@ import { settingsInForce } from "../data/programme-settings.js";
 import { clickIncrement, writeChanges } from "../data/aggregates.js";
 import { db, refs } from "../data/firestore.js";
 import { enqueuePostbacks, stagePostbacks } from "../data/postback-outbox.js";
+import type { StagedSignal } from "../data/risk-cases.js";
+import { customerKeys } from "../data/risk-identity.js";
 import { ApiError } from "../errors.js";
+import { selfReferralOf, stageSelfReferral } from "./self-referral.js";
 
 export interface EventOutcome {
   status: "applied" | "pending" | "ignored" | "duplicate";
@@ -85,10 +93,18 @@ export async function processEvent(
   now: Date,
   { failBeforeCommit = false, click, conflict = bodyConflict }: ProcessOptions = {},
 ): Promise<EventOutcome> {
-  const affiliate = await getAffiliateOrThrow(event.uid);
-  // A sale earns the programme's terms in force when it happened (issue 19): read fresh, so a change of
-  // settings applies from the moment it is saved.
-  const terms = event.type === "sale" ? saleTerms(await settingsInForce(event.advertiser, event.occurredAt)) : null;
+  // The customer's identifiers, as the salted keys the event record keeps and the match compares.
+  const customer =
+    (event.type === "sale" || event.type === "sign_up") && event.customer
+      ? customerKeys(event.advertiser, event.customer)
+      : undefined;
+  const [affiliate, terms, selfReferral] = await Promise.all([
+    getAffiliateOrThrow(event.uid),
+    // A sale earns the programme's terms in force when it happened (issue 19): read fresh, so a change of
+    // settings applies from the moment it is saved.
+    event.type === "sale" ? settingsInForce(event.advertiser, event.occurredAt).then(saleTerms) : null,
+    customer ? selfReferralOf(event, customer) : null,
+  ]);
   // The affiliate's postbacks the conversion fires, staged in the transaction: called once it has committed.
   let staged: string[] = [];
   const outcome = await db().runTransaction<EventOutcome>(
@@ -100,7 +116,12 @@ export async function processEvent(
         throw new ApiError("conflict", conflict(event.id));
       }
 
-      const { credits = [], ...outcome } = await apply(tx, event, affiliate, now, click, terms);
+      // A self-referral: its case read now, so the sale below is held by it; written after the ledger's reads.
+      const raised = selfReferral
+        ? await stageSelfReferral(tx, event.uid, selfReferral, customer?.customer_id, now)
+        : null;
+      const { credits = [], ...outcome } = await apply(tx, event, affiliate, now, click, terms, raised);
+      raised?.write();
       if (click && outcome.status === "applied" && (event.type === "sign_up" || event.type === "sale")) {
         markConverted(tx, click, now);
       }
@@ -119,6 +140,7 @@ export async function processEvent(
         received_at: now,
         outcome: outcome.status as EventDoc["outcome"],
         detail: outcome.detail ?? null,
+        ...(customer ? { customer } : {}),
       };
       tx.create(eventRef, record);
       // A fault test: everything is staged, and a throw now must leave nothing written.
@@ -152,6 +174,7 @@ async function apply(
   now: Date,
   click: ConvertingClick | undefined,
   terms: SaleTerms | null,
+  raised: StagedSignal | null,
 ): Promise<Applied> {
   // A tracker the affiliate has no link for (anyone can put one in a landing URL) counts as the default link.
   const tracker = countedTracker(affiliate.links, event.advertiser, event.tracker);
@@ -186,7 +209,7 @@ async function apply(
       return { status: "applied", credits: [credit] };
     }
     case "sale":
-      return applySale(tx, event, affiliate, now, click, terms!);
+      return applySale(tx, event, affiliate, now, click, terms!, raised);
     case "refund":
     case "chargeback":
       return applyRefund(tx, event, affiliate, now);
@@ -200,16 +223,15 @@ async function applySale(
   now: Date,
   click: ConvertingClick | undefined,
   terms: SaleTerms,
+  raised: StagedSignal | null,
 ): Promise<Applied> {
   const saleRef = refs.transactions(event.uid).doc(transactionId(event.advertiser, event.id));
   const pendingRef = pendingRefundsRef(event.advertiser, event.id);
   const pending = (await tx.get(pendingRef)).data();
-  // An open case that holds (issue 33): read in the transaction, only then, so a resolution racing the sale
-  // either sees its commission in the hold or makes it run again and find the case closed.
-  const holding = holdingCase(affiliate);
-  const holds = holding ? (await caseStatusOf(tx, holding.id)) === "open" : false;
+  const holding = await holdingOf(tx, affiliate, raised);
+  const holds = holding !== null;
 
-  const sale = recordSale(affiliate, event, now, terms, holds ? holding : null);
+  const sale = recordSale(affiliate, event, now, terms, holding);
   const changes = [{ ...sale.change, ...landingOf(click) }];
   let saleEntry: TransactionDoc = click ? { ...sale.entry, click_id: click.id } : sale.entry;
   const refundEntries: TransactionDoc[] = [];
@@ -292,6 +314,22 @@ async function applyRefund(
   tx.create(refs.transactions(event.uid).doc(transactionId(event.advertiser, event.id)), applied.entry);
   writeChanges(tx, event.uid, [applied.change], staleKeysOf(affiliate, now), now);
   return { status: "applied", credits: [creditOf(applied.entry, sale.click_id ?? null, saleClick)] };
+}
+
+/**
+ * The open case that holds the sale's commission, if any (issue 33). A self-referral raised in this
+ * transaction names its case as it will be. Otherwise the affiliate's open case that holds, read in the
+ * transaction, only then, so a resolution racing the sale either sees its commission in the hold or makes
+ * it run again and find the case closed.
+ */
+async function holdingOf(
+  tx: Transaction,
+  affiliate: AffiliateDoc,
+  raised: StagedSignal | null,
+): Promise<RiskCaseSummary | null> {
+  if (raised) return holdsCommission(raised.summary.action) ? raised.summary : null;
+  const holding = holdingCase(affiliate);
+  return holding && (await caseStatusOf(tx, holding.id)) === "open" ? holding : null;
 }
 
 async function caseStatusOf(tx: Transaction, caseId: string): Promise<RiskCaseStatus | undefined> {

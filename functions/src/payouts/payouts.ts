@@ -17,6 +17,7 @@ import { mailDoc, mailIds, payoutIssuedMail, payoutRequestedMail } from "../doma
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { db, refs } from "../data/firestore.js";
 import { stageMail } from "../data/mail.js";
+import { stageOwnDestination } from "../data/risk-identity.js";
 import { readDestinationMove, type SharedDestination } from "../data/payout-destinations.js";
 import { raiseSharedDestination } from "../data/risk-cases.js";
 import { programmeTermsNow } from "../data/programme-settings.js";
@@ -123,6 +124,7 @@ async function makePayout(
         latest_invoice: invoice,
       });
       destination.write();
+      if (destination.changes) stageOwnDestination(tx, uid, details, now);
       shared = destination.shared;
       const to = details.invoice_email || affiliate.email;
       const mail = cause === "payout_issued" ? payoutIssuedMail(invoice) : payoutRequestedMail(invoice);

@@ -1,0 +1,110 @@
+/**
+ * Self-referral's two sides in Firestore (issue 33, domain/self-referral.ts): the affiliate's own
+ * identifiers in risk_identity/{uid} (server-only), and the customer identifiers an event carries, each
+ * reduced to a key with the HMAC-SHA256 the payout destinations' index uses, under the same secret salt
+ * (data/payout-destinations.ts), so a payer's account gives the very key of the destination it is, and no
+ * value is stored anywhere.
+ */
+import { createHash } from "node:crypto";
+import type { DocumentData, Firestore, QueryDocumentSnapshot, Transaction } from "firebase-admin/firestore";
+import type { AdvertiserId } from "../domain/advertisers.js";
+import type { CustomerIdentifiers } from "../domain/customer-identifiers.js";
+import { addressIdentity } from "../domain/ip-address.js";
+import { collections, reviveDates } from "../domain/model.js";
+import { canonicalDestination } from "../domain/payout-destination.js";
+import type { PayoutDetails } from "../domain/payout-details.js";
+import {
+  customerTexts,
+  emailText,
+  identityWithSession,
+  normaliseEmail,
+  type RiskIdentityDoc,
+} from "../domain/self-referral.js";
+import { db } from "./firestore.js";
+import { destinationKey, destinationSalt } from "./payout-destinations.js";
+
+const converter = {
+  toFirestore: (value: RiskIdentityDoc) => value as unknown as DocumentData,
+  // A document that saving payout details started holds only the destination's key: the rest is empty.
+  fromFirestore: (snapshot: QueryDocumentSnapshot): RiskIdentityDoc => ({
+    email_key: null,
+    destination_key: null,
+    address_keys: [],
+    customer_keys: [],
+    updated_at: new Date(0),
+    ...reviveDates<Partial<RiskIdentityDoc>>(snapshot.data()),
+  }),
+};
+
+/** risk_identity/{uid}, in the functions' Firestore or the one a migration names. */
+export const identityRef = (uid: string, store: Firestore = db()) =>
+  store.collection(collections.riskIdentity).withConverter(converter).doc(uid);
+
+/** A canonical text's key: the payout destinations' HMAC under their salt. */
+const keyOf = (text: string, salt = destinationSalt()): string => destinationKey(text, salt);
+
+/** The key of each customer identifier sent (what the event record keeps, and what is matched). */
+export function customerKeys(advertiser: AdvertiserId, ids: CustomerIdentifiers): CustomerIdentifiers {
+  const salt = destinationSalt();
+  return Object.fromEntries(
+    Object.entries(customerTexts(advertiser, ids)).map(([kind, text]) => [kind, keyOf(text, salt)]),
+  ) as CustomerIdentifiers;
+}
+
+/** An e-mail's key, as the advertiser's SHA-256 of it gives it (customer_email_sha256). */
+const emailKey = (email: string, salt: string): string | null => {
+  const normalised = normaliseEmail(email);
+  if (normalised === "") return null;
+  return keyOf(emailText(createHash("sha256").update(normalised).digest("hex")), salt);
+};
+
+/** The key of the payout destination `details` name (the destination index's own key), or null. */
+export function ownDestinationKey(details: PayoutDetails, salt = destinationSalt()): string | null {
+  const destination = canonicalDestination(details);
+  return destination ? keyOf(destination.text, salt) : null;
+}
+
+/**
+ * Saving payout details (in its transaction, after its reads): the identity names the new destination's key
+ * at once, so a purchase paid from it matches from the next event on.
+ */
+export function stageOwnDestination(tx: Transaction, uid: string, details: PayoutDetails, now: Date): void {
+  tx.set(
+    identityRef(uid).withConverter(null),
+    { destination_key: ownDestinationKey(details), updated_at: now },
+    { merge: true },
+  );
+}
+
+/** The identity document, or null when the affiliate has none yet. */
+export async function readIdentity(uid: string, tx?: Transaction): Promise<RiskIdentityDoc | null> {
+  const ref = identityRef(uid);
+  return (await (tx ? tx.get(ref) : ref.get())).data() ?? null;
+}
+
+/**
+ * Folds the affiliate's session into their identity: their sign-in e-mail and payout destination (from the
+ * affiliate document already read) and the address they came from. `identity` is what the caller read
+ * beside its own reads, so the usual call (nothing new) writes nothing and reads nothing more; a change is
+ * written in a transaction that reads the document again, so two sessions at once both land.
+ */
+export async function keepIdentity(
+  uid: string,
+  affiliate: PayoutDetails & { email: string },
+  address: string,
+  identity: RiskIdentityDoc | null,
+  now: Date,
+): Promise<void> {
+  const salt = destinationSalt();
+  const addressText = addressIdentity(address);
+  const session = {
+    emailKey: emailKey(affiliate.email, salt),
+    destinationKey: ownDestinationKey(affiliate, salt),
+    addressKey: addressText ? keyOf(addressText, salt) : null,
+  };
+  if (!identityWithSession(identity, session, now)) return;
+  await db().runTransaction(async (tx) => {
+    const next = identityWithSession(await readIdentity(uid, tx), session, now);
+    if (next) tx.set(identityRef(uid), next);
+  });
+}
