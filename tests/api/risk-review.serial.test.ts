@@ -9,7 +9,6 @@
  *   case; a busy affiliate's ordinary busy day does not.
  * Serial: it switches programme-wide rules on, which no other file may see, and puts them back after.
  */
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { refundRateWindows } from "../../functions/src/domain/refund-rate.ts";
 import type { RiskRules } from "../../functions/src/domain/risk-rules.ts";
@@ -18,36 +17,19 @@ import { dayKey, lastDays } from "../../functions/src/domain/days.ts";
 import { lookAtRefundRates } from "../../functions/src/risk/refund-rate.ts";
 import { lookAtSalesSpikes } from "../../functions/src/risk/sales-spike.ts";
 import { lookAtTrafficQuality } from "../../functions/src/risk/traffic-quality.ts";
-import { sendEvent } from "../../scripts/lib/events-client.ts";
-import { inParallel } from "../support/concurrency.ts";
-import { createAffiliate, refs, saleEvent } from "../support/backend.ts";
-import { api, createUser, type TestUser } from "../support/users.ts";
-
-interface PromptchanSettings {
-  version: number;
-  settings: Record<string, unknown> & { risk_rules: RiskRules };
-}
+import { createAffiliate, refs } from "../support/backend.ts";
+import {
+  affiliateClicking,
+  affiliateRefunded,
+  caseOf,
+  promptchanSettings,
+  saveRiskRules,
+  type PromptchanSettings,
+} from "../support/risk.ts";
+import { createUser, type TestUser } from "../support/users.ts";
 
 let admin: TestUser;
 let original: PromptchanSettings;
-
-async function promptchan(): Promise<PromptchanSettings> {
-  const answer = await api(admin, "GET", "/api/programme_settings");
-  expect(answer.status, answer.json.error).toBe(200);
-  return (answer.json.advertisers as (PromptchanSettings & { advertiser: string })[]).find(
-    (view) => view.advertiser === "promptchan",
-  )!;
-}
-
-async function saveRiskRules(rules: RiskRules) {
-  const now = await promptchan();
-  const answer = await api(admin, "POST", "/api/programme_settings", {
-    advertiser: "promptchan",
-    version: now.version,
-    settings: { ...now.settings, risk_rules: rules },
-  });
-  expect(answer.status, answer.json.error).toBe(200);
-}
 
 /** The rules these tests look under: the programme's, with the two daily families on. */
 const testRules = (): RiskRules => ({
@@ -60,44 +42,21 @@ const testRules = (): RiskRules => ({
 
 beforeAll(async () => {
   admin = await createUser({ claims: { admin: true } });
-  original = await promptchan();
-  await saveRiskRules(testRules());
+  original = await promptchanSettings(admin);
+  await saveRiskRules(admin, testRules());
 });
 
 afterAll(async () => {
-  await saveRiskRules(original.settings.risk_rules);
+  await saveRiskRules(admin, original.settings.risk_rules);
 });
-
-/** `sales` sales of $20 a minute ago, the first `refunded` of them refunded: the affiliate's uid. */
-async function affiliateWith(sales: number, refunded: number): Promise<string> {
-  const uid = await createAffiliate();
-  const events = Array.from({ length: sales }, () => saleEvent(uid, "20.00"));
-  const send = async (body: Parameters<typeof sendEvent>[0]) => {
-    const answer = await sendEvent(body);
-    expect(answer.status, answer.text).toBe(200);
-  };
-  await inParallel(events, 4, send);
-  await inParallel(events.slice(0, refunded), 4, (sale) =>
-    send({
-      id: `r-${randomUUID()}`,
-      advertiser_id: "promptchan",
-      type: "refund",
-      uid,
-      refers_to: sale.id,
-      occurred_at: new Date(Date.now() - 30_000).toISOString(),
-    }),
-  );
-  return uid;
-}
-
-const caseOf = async (uid: string) => {
-  const summary = (await refs.affiliate(uid).get()).data()!.risk_case;
-  return summary ? { summary, doc: (await refs.riskCase(summary.id).get()).data()! } : null;
-};
 
 describe("the daily look at refund and chargeback rates", () => {
   test("a rate far above the programme's opens a case with the rule's action and the rates; others get none", async () => {
-    const [farming, few, clean] = await Promise.all([affiliateWith(12, 12), affiliateWith(5, 5), affiliateWith(12, 0)]);
+    const [farming, few, clean] = await Promise.all([
+      affiliateRefunded(12, 12),
+      affiliateRefunded(5, 5),
+      affiliateRefunded(12, 0),
+    ]);
     // The rule's factor is 1: the test holds while the programme refunds under all of its sales.
     for (const { days } of refundRateWindows) {
       const programme = await programmeRateCounts(days, new Date());
@@ -122,38 +81,16 @@ describe("the daily look at refund and chargeback rates", () => {
   }, 120_000);
 
   test("with the rule off, the look reads nothing and raises nothing", async () => {
-    const farming = await affiliateWith(12, 12);
-    await saveRiskRules({ ...testRules(), refund_rate: { enabled: false, action: "hold_new", threshold: 1 } });
+    const farming = await affiliateRefunded(12, 12);
+    await saveRiskRules(admin, { ...testRules(), refund_rate: { enabled: false, action: "hold_new", threshold: 1 } });
     try {
       expect(await lookAtRefundRates(new Date())).toEqual({ looked: 0, raised: 0 });
       expect(await caseOf(farming)).toBeNull();
     } finally {
-      await saveRiskRules(testRules());
+      await saveRiskRules(admin, testRules());
     }
   }, 120_000);
 });
-
-/** An affiliate whose last three days each had `clicks` counted and `filtered` filtered clicks, a third of them datacenters'. */
-async function affiliateClicking(clicks: number, filtered: number): Promise<string> {
-  const uid = await createAffiliate();
-  for (const date of lastDays(new Date(), 3)) {
-    await refs
-      .days(uid)
-      .doc(date)
-      .set({
-        date,
-        clicks,
-        sign_ups: 0,
-        sales: 0,
-        earnings_cents: 0,
-        refunded_cents: 0,
-        filtered_clicks: filtered,
-        datacenter_clicks: Math.floor(filtered / 3),
-        by_advertiser: {},
-      });
-  }
-  return uid;
-}
 
 describe("the daily look at traffic quality", () => {
   test("mostly filtered clicks over the week open a case with the counts; a few, or too few clicks, do not", async () => {
