@@ -87,7 +87,8 @@ function SimulationResult({ simulation, label }: { simulation: RiskSimulation; l
           "nothing held (a flag opens a case only)."
         )}
       </p>
-      <ul className={styles.caught}>
+      {/* Focusable, so keys scroll it too when the list is longer than its box. */}
+      <ul className={styles.caught} tabIndex={0} aria-label="Affiliates caught, the most money first">
         {simulation.affiliates.map((row) => (
           <li key={row.user_id}>
             <span className={styles.who}>
