@@ -186,6 +186,13 @@ const table: Row[] = [
     expect: { anonymous: 401, owner: 403, other: 403, staff: 404, admin: 404, suspended: 403 },
   },
   {
+    // A rule simulated before it is switched on (it writes nothing): staff and admins only.
+    endpoint: "/api/simulate_risk_rule",
+    method: "POST",
+    body: () => ({ family: "conversion_anomaly", action: "flag", threshold: 10 }),
+    expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },
+  },
+  {
     // Reinstating an affiliate who is not suspended: allowed callers change nothing and say so.
     endpoint: "/api/set_suspension",
     method: "POST",

@@ -426,6 +426,18 @@ test("risk cases", async () => {
     await call("POST /api/resolve_risk_case", staff, { case_id: id, outcome: "confirm", note: "Late." }),
     409,
   );
+  // A rule simulated: the shared destination of the case's affiliate is not stored, so it is not among them.
+  const simulated = success(
+    "POST /api/simulate_risk_rule",
+    await call("POST /api/simulate_risk_rule", staff, { family: "shared_destination", action: "hold_new" }),
+  );
+  expect(simulated).toMatchObject({ family: "shared_destination", action: "hold_new", window_days: 90 });
+  expect(simulated.affiliates.map((row) => row.user_id)).not.toContain(held.uid);
+  refusal(
+    "POST /api/simulate_risk_rule",
+    await call("POST /api/simulate_risk_rule", affiliate, { family: "refund_rate", action: "flag", threshold: 3 }),
+    403,
+  );
   // Resolved: the case as staff read it afterwards, with its resolution.
   expect(success("GET /api/risk_case", await call("GET /api/risk_case", staff, { case_id: id }))).toMatchObject({
     status: "released",

@@ -23,12 +23,18 @@ import { lookAtRefundRates } from "../../functions/src/risk/refund-rate.ts";
 import { lookAtSalesSpikes } from "../../functions/src/risk/sales-spike.ts";
 import { lookAtClicklessSignUps } from "../../functions/src/risk/clickless-sign-ups.ts";
 import { lookAtTrafficQuality } from "../../functions/src/risk/traffic-quality.ts";
-import { sendEvent, signature } from "../../scripts/lib/events-client.ts";
+import { signature } from "../../scripts/lib/events-client.ts";
 import { demoSecrets } from "../../scripts/lib/local-secrets.ts";
 import { siteUrl } from "../../scripts/lib/project.ts";
-import { inParallel } from "../support/concurrency.ts";
-import { promptchanSettings, saveRiskRules, type PromptchanSettings } from "../support/risk-rules.ts";
-import { createAffiliate, openLink, refs, saleEvent, splitClickId } from "../support/backend.ts";
+import { createAffiliate, openLink, refs, splitClickId } from "../support/backend.ts";
+import {
+  affiliateClicking,
+  affiliateRefunded,
+  caseOf,
+  promptchanSettings,
+  saveRiskRules,
+  type PromptchanSettings,
+} from "../support/risk.ts";
 import { createUser, type TestUser } from "../support/users.ts";
 
 let admin: TestUser;
@@ -53,36 +59,13 @@ afterAll(async () => {
   await saveRiskRules(admin, original.settings.risk_rules);
 });
 
-/** `sales` sales of $20 a minute ago, the first `refunded` of them refunded: the affiliate's uid. */
-async function affiliateWith(sales: number, refunded: number): Promise<string> {
-  const uid = await createAffiliate();
-  const events = Array.from({ length: sales }, () => saleEvent(uid, "20.00"));
-  const send = async (body: Parameters<typeof sendEvent>[0]) => {
-    const answer = await sendEvent(body);
-    expect(answer.status, answer.text).toBe(200);
-  };
-  await inParallel(events, 4, send);
-  await inParallel(events.slice(0, refunded), 4, (sale) =>
-    send({
-      id: `r-${randomUUID()}`,
-      advertiser_id: "promptchan",
-      type: "refund",
-      uid,
-      refers_to: sale.id,
-      occurred_at: new Date(Date.now() - 30_000).toISOString(),
-    }),
-  );
-  return uid;
-}
-
-const caseOf = async (uid: string) => {
-  const summary = (await refs.riskOpen(uid).get()).data();
-  return summary ? { summary, doc: (await refs.riskCase(summary.id).get()).data()! } : null;
-};
-
 describe("the daily look at refund and chargeback rates", () => {
   test("a rate far above the programme's opens a case with the rule's action and the rates; others get none", async () => {
-    const [farming, few, clean] = await Promise.all([affiliateWith(12, 12), affiliateWith(5, 5), affiliateWith(12, 0)]);
+    const [farming, few, clean] = await Promise.all([
+      affiliateRefunded(12, 12),
+      affiliateRefunded(5, 5),
+      affiliateRefunded(12, 0),
+    ]);
     // The rule's factor is 1: the test holds while the programme refunds under all of its sales.
     for (const { days } of refundRateWindows) {
       const programme = await programmeRateCounts(days, new Date());
@@ -107,7 +90,7 @@ describe("the daily look at refund and chargeback rates", () => {
   }, 120_000);
 
   test("with the rule off, the look reads nothing and raises nothing", async () => {
-    const farming = await affiliateWith(12, 12);
+    const farming = await affiliateRefunded(12, 12);
     await saveRiskRules(admin, { ...testRules(), refund_rate: { enabled: false, action: "hold_new", threshold: 1 } });
     try {
       expect(await lookAtRefundRates(new Date())).toEqual({ looked: 0, raised: 0 });
@@ -117,28 +100,6 @@ describe("the daily look at refund and chargeback rates", () => {
     }
   }, 120_000);
 });
-
-/** An affiliate whose last three days each had `clicks` counted and `filtered` filtered clicks, a third of them datacenters'. */
-async function affiliateClicking(clicks: number, filtered: number): Promise<string> {
-  const uid = await createAffiliate();
-  for (const date of lastDays(new Date(), 3)) {
-    await refs
-      .days(uid)
-      .doc(date)
-      .set({
-        date,
-        clicks,
-        sign_ups: 0,
-        sales: 0,
-        earnings_cents: 0,
-        refunded_cents: 0,
-        filtered_clicks: filtered,
-        datacenter_clicks: Math.floor(filtered / 3),
-        by_advertiser: {},
-      });
-  }
-  return uid;
-}
 
 describe("the daily look at traffic quality", () => {
   test("mostly filtered clicks over the week open a case with the counts; a few, or too few clicks, do not", async () => {

@@ -18,7 +18,7 @@ import { siteUrl } from "../../scripts/lib/project.ts";
 import { openLink, refs, saleEvent, splitClickId } from "../support/backend.ts";
 import { inParallel } from "../support/concurrency.ts";
 import { payoutForm } from "../support/payout-details.ts";
-import { promptchanSettings, saveRiskRules, type PromptchanSettings } from "../support/risk-rules.ts";
+import { promptchanSettings, saveRiskRules, type PromptchanSettings } from "../support/risk.ts";
 import { api, createAffiliateUser, createUser, type TestUser } from "../support/users.ts";
 
 let admin: TestUser;

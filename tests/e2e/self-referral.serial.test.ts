@@ -17,7 +17,7 @@ import { refs, saleEvent } from "../support/backend.ts";
 import { browserForFile, screenshotsDir } from "../support/browser-session.ts";
 import { affiliateDashboard, saleStatus } from "../support/dashboard.ts";
 import { payoutForm } from "../support/payout-details.ts";
-import { promptchanSettings, saveRiskRules } from "../support/risk-rules.ts";
+import { promptchanSettings, saveRiskRules } from "../support/risk.ts";
 import { staffPage } from "../support/staff-page.ts";
 import { api, createAffiliateUser, createUser, type TestUser } from "../support/users.ts";
 

@@ -2,8 +2,9 @@
 import { z } from "zod";
 import { identifierKinds } from "../domain/customer-identifiers.js";
 import { destinationKinds } from "../domain/shared-destination.js";
-import { riskActions, riskFamilies } from "../domain/risk-rules.js";
-import { countParam, dollars, isoTime, plainTextField, recorder, uidField } from "./fields.js";
+import { riskActions, riskFamilies, riskRuleSchema, type RiskRule } from "../domain/risk-rules.js";
+import { maxSimulatedAffiliates, simulationWindowDays } from "../domain/risk-simulation.js";
+import { countParam, dollars, isoDay, isoTime, plainTextField, recorder, uidField } from "./fields.js";
 import { staffOnly, type Routes } from "./route.js";
 
 /** The most open cases the queue answers at once; it also says how many are open in all. */
@@ -91,6 +92,59 @@ export const riskCaseView = caseRow
   })
   .meta({ id: "RiskCase" });
 
+/**
+ * A candidate rule to simulate: the family, and its action and threshold (where the family has one), checked
+ * as a saved rule is (domain/risk-rules.ts's riskRuleSchema), so the bounds and messages are the same.
+ */
+const simulationBody = z
+  .strictObject({
+    family: z.enum(riskFamilies, { error: `must be one of ${riskFamilies.join(", ")}.` }),
+    action: z.enum(riskActions, { error: `must be one of ${riskActions.join(", ")}.` }),
+    threshold: z
+      .number({ error: "must be a number." })
+      .optional()
+      .meta({ description: "The rule's threshold, required where the family has one, within its bounds." }),
+  })
+  .transform((body, ctx) => {
+    const { family, ...rule } = body;
+    const parsed = riskRuleSchema(family).safeParse({ enabled: true, ...rule });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, code: "custom", path: issue.path });
+      return z.NEVER;
+    }
+    return { family, rule: parsed.data as RiskRule };
+  });
+
+const simulatedAffiliate = z
+  .strictObject({
+    user_id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    since: isoDay.meta({ description: "The first day the rule would have fired: its hold counts from then." }),
+    evidence: z.string().meta({ description: "The finding's line for staff, as the case would show it." }),
+    amount: dollars.meta({ description: "What the rule would have held (nothing for flag)." }),
+  })
+  .meta({ id: "SimulatedAffiliate" });
+
+export const riskSimulation = z
+  .strictObject({
+    family,
+    action,
+    threshold: z.number().nullable(),
+    window_days: z.number().int(),
+    from: isoDay,
+    to: isoDay,
+    affiliates: z.array(simulatedAffiliate).meta({ description: "The affiliates caught, the most money first." }),
+    count: z.number().int(),
+    total: dollars,
+    cut: z.boolean().meta({
+      description: `Whether the list was cut: more affiliates to measure than ${maxSimulatedAffiliates}, or the read that finds them reached its bound.`,
+    }),
+    limit: z.number().int().meta({ description: "The most affiliates one simulation measures." }),
+  })
+  .meta({ id: "RiskSimulation" });
+
+export type RiskSimulation = z.input<typeof riskSimulation>;
 export type RiskCaseView = z.input<typeof riskCaseView>;
 export type RiskCaseRow = z.input<typeof caseRow>;
 
@@ -149,5 +203,15 @@ export const riskApi = {
       404: "No risk case has that id.",
       409: "The case was already resolved the other way.",
     },
+  },
+  "POST /api/simulate_risk_rule": {
+    summary: `Which affiliates a candidate risk rule would have caught over the last ${simulationWindowDays} days, and what it would have held.`,
+    description:
+      "Computed from what is stored with the daily review's own detectors (or, for a shared payout destination, the save path's), before the rule is saved; writes nothing. Money: flag holds nothing; hold_new the commission of the affiliate's sales from the first day the rule would have fired; hold_all that, or the affiliate's balance when more. Self-referral cannot be simulated yet (400).",
+    tag: "Advertiser",
+    access: "staff",
+    body: simulationBody,
+    response: riskSimulation,
+    refusals: staffOnly,
   },
 } as const satisfies Routes;

@@ -146,3 +146,14 @@ export async function destinationEntryOf(
 export async function indexedMembers(store: Firestore = db()): Promise<string[]> {
   return (await membersIn(store).select().get()).docs.map((doc) => doc.id);
 }
+
+/**
+ * The entries of destinations two or more affiliates use, at most `limit` read, the most lately changed first
+ * (the (shared, updated_at desc) index), with their keys: what simulating the shared-destination rule replays.
+ */
+export async function sharedEntries(
+  limit: number,
+): Promise<{ entries: { key: string; entry: PayoutDestinationDoc }[]; reached: boolean }> {
+  const found = await entriesIn(db()).where("shared", "==", true).orderBy("updated_at", "desc").limit(limit).get();
+  return { entries: found.docs.map((doc) => ({ key: doc.id, entry: doc.data() })), reached: found.size >= limit };
+}

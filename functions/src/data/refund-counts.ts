@@ -10,6 +10,7 @@ import type { Query } from "firebase-admin/firestore";
 import { collections, type TransactionType } from "../domain/model.js";
 import { windowStart, type RateCounts } from "../domain/refund-rate.js";
 import { db, refs } from "./firestore.js";
+import type { FoundAffiliates } from "./risk-days.js";
 
 const counted = {
   sales: "sale",
@@ -40,14 +41,19 @@ export const programmeRateCounts = (days: number, now: Date): Promise<RateCounts
  * The affiliates with a refund or chargeback recorded since `since` (when it reached us, so one recorded late
  * for an old sale is still looked at), at most `limit` of them: those whose rates may have changed.
  */
-export async function affiliatesRefundedSince(since: Date, limit: number): Promise<string[]> {
+export async function affiliatesRefundedIn(since: Date, limit: number): Promise<FoundAffiliates> {
   const recorded = await db()
     .collectionGroup(collections.transactions)
     .where("type", "in", [counted.refunds, counted.chargebacks])
     .where("recorded_at", ">=", since)
+    // The newest first, so a bound reached leaves out those refunded longest ago ((type, recorded_at desc) index).
+    .orderBy("recorded_at", "desc")
     .select()
     .limit(limit)
     .get();
   // transactions sit under affiliates/{uid}.
-  return [...new Set(recorded.docs.map((doc) => doc.ref.parent.parent!.id))];
+  return { uids: [...new Set(recorded.docs.map((doc) => doc.ref.parent.parent!.id))], reached: recorded.size >= limit };
 }
+
+export const affiliatesRefundedSince = async (since: Date, limit: number): Promise<string[]> =>
+  (await affiliatesRefundedIn(since, limit)).uids;

@@ -6,22 +6,50 @@
  * keeps (`recent_days`, one read).
  */
 import { lastDays, type DayFigures, type DayKey } from "../domain/days.js";
-import { collections } from "../domain/model.js";
+import { collections, recentDaysKept } from "../domain/model.js";
 import type { DayClicks } from "../domain/traffic-quality.js";
 import { db, refs } from "./firestore.js";
 
-/** The affiliates with filtered clicks on any of `days`, at most `limit` day documents read. */
-export async function affiliatesFilteredOn(days: DayKey[], limit: number): Promise<string[]> {
-  const found = await db()
-    .collectionGroup(collections.days)
-    .where("date", "in", days)
-    .where("filtered_clicks", ">", 0)
-    .select()
-    .limit(limit)
-    .get();
-  // Day documents sit under affiliates/{uid}.
-  return [...new Set(found.docs.map((doc) => doc.ref.parent.parent!.id))];
+/** Who a query of day documents found, and whether it read as many as it was allowed (so may have missed some). */
+export interface FoundAffiliates {
+  uids: string[];
+  reached: boolean;
 }
+
+/** Firestore's most values in one `in` filter. */
+const daysPerQuery = 30;
+
+/**
+ * The affiliates whose day document of any of `days` has `field` at least `min`, at most `limit` day documents
+ * read: collection-group queries on the day documents' (date, field) index, 30 days at a time, the newest
+ * first (so a bound reached leaves out the affiliates active longest ago).
+ */
+export async function affiliatesWithDays(
+  field: "filtered_clicks" | "sales" | "sign_ups",
+  min: number,
+  days: readonly DayKey[],
+  limit: number,
+): Promise<FoundAffiliates> {
+  const uids = new Set<string>();
+  let read = 0;
+  for (let end = days.length; end > 0 && read < limit; end -= daysPerQuery) {
+    const found = await db()
+      .collectionGroup(collections.days)
+      .where("date", "in", days.slice(Math.max(0, end - daysPerQuery), end))
+      .where(field, ">=", min)
+      .select()
+      .limit(limit - read)
+      .get();
+    read += found.size;
+    // Day documents sit under affiliates/{uid}.
+    for (const doc of found.docs) uids.add(doc.ref.parent.parent!.id);
+  }
+  return { uids: [...uids], reached: read >= limit };
+}
+
+/** The affiliates with filtered clicks on any of `days`, at most `limit` day documents read. */
+export const affiliatesFilteredOn = async (days: DayKey[], limit: number): Promise<string[]> =>
+  (await affiliatesWithDays("filtered_clicks", 1, days, limit)).uids;
 
 /** The affiliate's clicks on each of the last `count` UTC days up to `now` (days without a document left out). */
 export async function lastDaysClicks(uid: string, count: number, now: Date): Promise<DayClicks[]> {
@@ -43,28 +71,33 @@ export async function lastDaysClicks(uid: string, count: number, now: Date): Pro
   });
 }
 
-/** The affiliates with at least `min` of the figure on `day`, at most `limit` day documents read. */
-async function affiliatesWithOn(field: "sales" | "sign_ups", day: DayKey, min: number, limit: number) {
-  const found = await db()
-    .collectionGroup(collections.days)
-    .where("date", "==", day)
-    .where(field, ">=", min)
-    .select()
-    .limit(limit)
-    .get();
-  return [...new Set(found.docs.map((doc) => doc.ref.parent.parent!.id))];
-}
+/** The affiliates with at least `minSales` sales on any of `days`, at most `limit` day documents read. */
+export const affiliatesWithSalesOn = async (days: DayKey[], minSales: number, limit: number): Promise<string[]> =>
+  (await affiliatesWithDays("sales", minSales, days, limit)).uids;
 
-/** The affiliates with at least `minSales` sales on `day`, at most `limit` day documents read. */
-export const affiliatesWithSalesOn = (day: DayKey, minSales: number, limit: number): Promise<string[]> =>
-  affiliatesWithOn("sales", day, minSales, limit);
-
-/** The affiliates with a sign-up on `day`, at most `limit` day documents read. */
-export const affiliatesWithSignUpsOn = (day: DayKey, limit: number): Promise<string[]> =>
-  affiliatesWithOn("sign_ups", day, 1, limit);
+/** The affiliates with a sign-up on any of `days`, at most `limit` day documents read. */
+export const affiliatesWithSignUpsOn = async (days: DayKey[], limit: number): Promise<string[]> =>
+  (await affiliatesWithDays("sign_ups", 1, days, limit)).uids;
 
 /** The daily figures the affiliate's document keeps (its newest 95 days), read alone (a field mask). */
 export async function recentDaysOf(uid: string): Promise<Record<DayKey, DayFigures>> {
   const [snapshot] = await db().getAll(refs.affiliate(uid), { fieldMask: ["recent_days"] });
   return (snapshot?.data() as { recent_days?: Record<DayKey, DayFigures> } | undefined)?.recent_days ?? {};
 }
+
+/** The affiliate's daily figures on `days` from their day documents (days without one left out). */
+export async function dayFiguresOf(uid: string, days: readonly DayKey[]): Promise<Record<DayKey, DayFigures>> {
+  const snapshots = await db().getAll(...days.map((day) => refs.days(uid).doc(day)), {
+    fieldMask: ["clicks", "sign_ups", "sales", "earnings_cents"],
+  });
+  return Object.fromEntries(
+    snapshots.flatMap((snapshot) => (snapshot.exists ? [[snapshot.id, snapshot.data() as DayFigures]] : [])),
+  );
+}
+
+/**
+ * The affiliate's daily figures over `span` (consecutive days up to today): the figures their document keeps
+ * (one read) when the span is within its 95 days, else the span's day documents, which hold the same figures.
+ */
+export const dailyFiguresOver = (uid: string, span: readonly DayKey[]): Promise<Record<DayKey, DayFigures>> =>
+  span.length <= recentDaysKept ? recentDaysOf(uid) : dayFiguresOf(uid, span);

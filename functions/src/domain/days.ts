@@ -12,6 +12,9 @@ export function daysAfter(date: Date, days: number): DayKey {
   return dayKey(new Date(date.getTime() + days * dayMs));
 }
 
+/** The UTC day before `day`. */
+export const dayBefore = (day: DayKey): DayKey => daysAfter(new Date(`${day}T00:00:00Z`), -1);
+
 /** The keys of the `count` UTC days ending with (and including) the day of `now`, oldest first. */
 export function lastDays(now: Date, count: number): DayKey[] {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());

@@ -97,7 +97,8 @@ export function defaultRiskRules(): RiskRules {
   ) as RiskRules;
 }
 
-const ruleSchema = (family: RiskFamily) => {
+/** One family's rule, validated: its action, and its threshold within the family's bounds where it has one. */
+export const riskRuleSchema = (family: RiskFamily) => {
   const threshold = riskFamilyInfo[family].threshold;
   const base = {
     enabled: z.boolean({ error: "must be true or false." }),
@@ -115,8 +116,8 @@ const ruleSchema = (family: RiskFamily) => {
 
 /** Every family's rule, each validated; a family left out keeps nothing (the schema wants all five). */
 export const riskRulesSchema = z.strictObject(
-  Object.fromEntries(riskFamilies.map((family) => [family, ruleSchema(family)])) as {
-    [F in RiskFamily]: ReturnType<typeof ruleSchema>;
+  Object.fromEntries(riskFamilies.map((family) => [family, riskRuleSchema(family)])) as {
+    [F in RiskFamily]: ReturnType<typeof riskRuleSchema>;
   },
 ) as unknown as z.ZodType<RiskRules, RiskRules>;
 

@@ -4,13 +4,15 @@
  * last `trafficWindowDays` days, the share of their clicks that were filtered is compared with the rule's
  * threshold, a percentage; a window with fewer than `minTrafficClicks` clicks in all says nothing.
  */
-import type { DayKey } from "./days.js";
+import { lastDays, type DayKey } from "./days.js";
 import type { RiskAction } from "./risk-rules.js";
 import type { RiskSignal } from "./risk.js";
 
 export const trafficWindowDays = 7;
 /** The fewest clicks (counted and filtered) a window needs before its share means anything. */
 export const minTrafficClicks = 100;
+/** The review of a day looks at the affiliates with filtered clicks on it or the day before. */
+export const trafficLookedAtDays = 2;
 
 /** One day's clicks, as its day document keeps them. */
 export interface DayClicks {
@@ -44,6 +46,26 @@ export function trafficFinding(days: readonly DayClicks[], thresholdPercent: num
   if (all < minTrafficClicks) return null;
   const percent = (filtered / all) * 100;
   return percent > thresholdPercent ? { clicks: all, filtered, datacenter, percent } : null;
+}
+
+/**
+ * What the review of `day` finds in an affiliate's days (any span that holds its week): nothing unless they had
+ * filtered clicks on it or the day before (who the review looks at), else the finding of its week, which ends
+ * with `day`.
+ */
+export function trafficFindingOn(
+  days: readonly DayClicks[],
+  day: DayKey,
+  thresholdPercent: number,
+): TrafficFinding | null {
+  const noon = new Date(`${day}T12:00:00Z`);
+  const lookedAt = new Set(lastDays(noon, trafficLookedAtDays));
+  if (!days.some((one) => lookedAt.has(one.date) && one.filtered > 0)) return null;
+  const week = new Set(lastDays(noon, trafficWindowDays));
+  return trafficFinding(
+    days.filter((one) => week.has(one.date)),
+    thresholdPercent,
+  );
 }
 
 const count = (value: number) => value.toLocaleString("en-US");

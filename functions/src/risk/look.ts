@@ -6,6 +6,7 @@
  */
 import { logger } from "firebase-functions/logger";
 import pMap from "p-map";
+import { dayKey, type DayKey } from "../domain/days.js";
 import { ruleFor, type RiskFamily, type RiskRule } from "../domain/risk-rules.js";
 import type { RiskSignal } from "../domain/risk.js";
 import { riskRulesNow } from "../data/programme-settings.js";
@@ -25,6 +26,30 @@ export interface LookPlan {
   limit: number;
   /** The affiliate's signal under the rule, or null when nothing is found. */
   signalFor: (uid: string, rule: RiskRule) => Promise<RiskSignal | null>;
+}
+
+/** What a look finds about one affiliate: the signal, and the first day its hold would count from. */
+export interface Finding {
+  signal: RiskSignal;
+  /** The day the rule would have started holding (the review's day, or where its evidence starts). */
+  since: DayKey;
+}
+
+/**
+ * How one family measures one affiliate, in two steps so the daily look and the simulation (risk/simulate.ts)
+ * run the same detector: `read` reads what the review of each of `days` needs (once, bounded), and
+ * `findingOn` is what the review of one of those days finds in it under the rule. The look reads for today
+ * only; the simulation reads for the window and asks each day in turn.
+ */
+export interface Measure<Data> {
+  read: (uid: string, days: readonly DayKey[], now: Date) => Promise<Data>;
+  findingOn: (data: Data, day: DayKey, rule: RiskRule) => Finding | null;
+}
+
+/** The look's `signalFor` from a family's measure: today's review of the affiliate. */
+export function measuredNow<Data>(measure: Measure<Data>, now: Date): LookPlan["signalFor"] {
+  const today = dayKey(now);
+  return async (uid, rule) => measure.findingOn(await measure.read(uid, [today], now), today, rule)?.signal ?? null;
 }
 
 export async function lookAt(family: RiskFamily, now: Date, plan: LookPlan): Promise<Look> {

@@ -7,21 +7,36 @@
  */
 import { lastDays } from "../domain/days.js";
 import { riskFamilyInfo } from "../domain/risk-rules.js";
-import { trafficFinding, trafficQualitySignal, trafficWindowDays } from "../domain/traffic-quality.js";
+import {
+  trafficFindingOn,
+  trafficLookedAtDays,
+  trafficQualitySignal,
+  trafficWindowDays,
+  type DayClicks,
+} from "../domain/traffic-quality.js";
 import { affiliatesFilteredOn, lastDaysClicks } from "../data/risk-days.js";
-import { lookAt, type Look } from "./look.js";
+import { lookAt, measuredNow, type Look, type Measure } from "./look.js";
 
 /** The most day documents one look reads to find who had filtered clicks (logged when reached). */
 export const maxFilteredDays = 10_000;
 
+/**
+ * One affiliate's measure: the day documents of the days reviewed (up to today) and the week before the
+ * first of them (at most their count and six more), and the review of a day looks at its week.
+ */
+export const trafficQualityMeasure: Measure<DayClicks[]> = {
+  read: (uid, days, now) => lastDaysClicks(uid, days.length + trafficWindowDays - 1, now),
+  findingOn: (clicks, day, rule) => {
+    const threshold = rule.threshold ?? riskFamilyInfo.traffic_quality.threshold!.default;
+    const finding = trafficFindingOn(clicks, day, threshold);
+    return finding ? { signal: trafficQualitySignal(finding, rule.action), since: day } : null;
+  },
+};
+
 export function lookAtTrafficQuality(now: Date): Promise<Look> {
   return lookAt("traffic_quality", now, {
-    candidates: () => affiliatesFilteredOn(lastDays(now, 2), maxFilteredDays),
+    candidates: () => affiliatesFilteredOn(lastDays(now, trafficLookedAtDays), maxFilteredDays),
     limit: maxFilteredDays,
-    signalFor: async (uid, rule) => {
-      const threshold = rule.threshold ?? riskFamilyInfo.traffic_quality.threshold!.default;
-      const finding = trafficFinding(await lastDaysClicks(uid, trafficWindowDays, now), threshold);
-      return finding ? trafficQualitySignal(finding, rule.action) : null;
-    },
+    signalFor: measuredNow(trafficQualityMeasure, now),
   });
 }

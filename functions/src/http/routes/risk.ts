@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { maxCasesListed, riskApi as api } from "../../contract/risk.js";
 import { listOpenCases, loadCase, resolveCase } from "../../risk/cases.js";
+import { simulateRiskRule } from "../../risk/simulate.js";
 import { reply } from "../answers.js";
 import { callerOf, requireCaller, requireStaff } from "../auth.js";
 import { parseBody, parseQuery } from "../inputs.js";
@@ -31,4 +32,11 @@ riskRoutes.post("/resolve_risk_case", requireCaller, requireStaff, async (req, r
   const { case_id, outcome, note } = parseBody(route.body, req);
   const { uid, email } = callerOf(req);
   reply(res, route, await resolveCase(case_id, outcome, (note ?? "").trim(), { uid, email }, new Date()));
+});
+
+// POST /api/simulate_risk_rule: who a candidate rule would have caught over the last 90 days, and the money.
+riskRoutes.post("/simulate_risk_rule", requireCaller, requireStaff, async (req, res) => {
+  const route = api["POST /api/simulate_risk_rule"];
+  const { family, rule } = parseBody(route.body, req);
+  reply(res, route, await simulateRiskRule(family, rule, new Date()));
 });

@@ -3,6 +3,7 @@ import type { User } from "firebase/auth";
 import type { SummaryRow } from "@domain/advertiser-summary";
 import type { ListFilters } from "@domain/affiliate-list";
 import type { AdvertiserId } from "@domain/advertisers";
+import type { RiskAction, RiskFamily } from "@domain/risk-rules";
 import { callApi, callApiForPdf, saveFile, type ApiAnswer, type ApiInput } from "../../lib/api";
 
 export async function checkAdvertiser(user: User): Promise<boolean> {
@@ -23,7 +24,7 @@ export type {
   SuspensionResult,
 } from "@contract/advertiser";
 export type { TestConversion } from "@contract/integration";
-export type { RiskCaseRow, RiskCaseView } from "@contract/risk";
+export type { RiskCaseRow, RiskCaseView, RiskSimulation } from "@contract/risk";
 export type {
   AdvertiserSettings as AdvertiserSettingsView,
   SettingsVersion as SettingsVersionView,
@@ -183,4 +184,18 @@ export function resolveRiskCase(
   note: string,
 ): Promise<ApiAnswer<"POST", "/api/resolve_risk_case">> {
   return callApi(user, "POST", "/api/resolve_risk_case", { case_id: caseId, outcome, note });
+}
+
+/** Who a candidate risk rule would have caught over the last 90 days, and what it would have held (writes nothing). */
+export function simulateRiskRule(
+  user: User,
+  family: RiskFamily,
+  action: RiskAction,
+  threshold: number | undefined,
+): Promise<ApiAnswer<"POST", "/api/simulate_risk_rule">> {
+  return callApi(user, "POST", "/api/simulate_risk_rule", {
+    family,
+    action,
+    ...(threshold === undefined ? {} : { threshold }),
+  });
 }

@@ -47,6 +47,7 @@ import {
 } from "./advertiser-api";
 import { formatMoment } from "../../lib/dates";
 import { PerAdvertiserPanel } from "./disclosure-panel";
+import { RiskRuleSimulation } from "./risk-simulation";
 import styles from "./advertiser.module.css";
 import sectionStyles from "./advertiser-sections.module.css";
 
@@ -384,6 +385,7 @@ function SettingsForm({
           </fieldset>
           {view.advertiser === defaultAdvertiserId ? (
             <RiskRulesFields
+              user={user}
               risk={form.risk}
               id={id}
               onChange={(family, rule) =>
@@ -497,12 +499,17 @@ const riskChoices: { value: "off" | RiskAction; label: string }[] = [
   ...riskActions.map((action) => ({ value: action, label: riskActionLabels[action] })),
 ];
 
-/** The risk rules (issue 33), programme-wide: a select per signal family, and its threshold where it has one. */
+/**
+ * The risk rules (issue 33), programme-wide: a select per signal family, its threshold where it has one, and
+ * Simulate: who the rule as edited would have caught over the last 90 days (a rule still off, as flag only).
+ */
 function RiskRulesFields({
+  user,
   risk,
   id,
   onChange,
 }: {
+  user: User;
   risk: Form["risk"];
   id: (name: string) => string;
   onChange: (family: RiskFamily, rule: Form["risk"][RiskFamily]) => void;
@@ -510,34 +517,49 @@ function RiskRulesFields({
   return (
     <fieldset className={styles["settings-payouts"]}>
       <legend>Risk rules, for the whole programme</legend>
-      <div className={styles["settings-grid"]}>
+      <div className={styles["settings-risk-rules"]}>
         {riskFamilies.map((family) => {
           const info = riskFamilyInfo[family];
           const rule = risk[family];
           return (
-            <div key={family}>
-              <label htmlFor={id(`risk-${family}`)}>{info.label}</label>
-              <select
-                id={id(`risk-${family}`)}
-                value={rule.choice}
-                onChange={(event) => onChange(family, { ...rule, choice: event.target.value as typeof rule.choice })}
-              >
-                {riskChoices.map((choice) => (
-                  <option key={choice.value} value={choice.value}>
-                    {choice.label}
-                  </option>
-                ))}
-              </select>
-              {info.threshold ? (
-                <Field
-                  id={id(`risk-${family}-threshold`)}
-                  label={info.threshold.label}
-                  type="number"
-                  value={rule.threshold}
-                  onChange={(threshold) => onChange(family, { ...rule, threshold })}
-                  hint={`From ${info.threshold.min} to ${info.threshold.max}.`}
-                />
-              ) : null}
+            <div key={family} className={styles["settings-risk-rule"]}>
+              <div className={styles["settings-grid"]}>
+                <div className={styles["settings-risk-choice"]}>
+                  <label htmlFor={id(`risk-${family}`)}>{info.label}</label>
+                  <select
+                    id={id(`risk-${family}`)}
+                    value={rule.choice}
+                    onChange={(event) =>
+                      onChange(family, { ...rule, choice: event.target.value as typeof rule.choice })
+                    }
+                  >
+                    {riskChoices.map((choice) => (
+                      <option key={choice.value} value={choice.value}>
+                        {choice.label}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                {info.threshold ? (
+                  <Field
+                    id={id(`risk-${family}-threshold`)}
+                    label={info.threshold.label}
+                    type="number"
+                    value={rule.threshold}
+                    onChange={(threshold) => onChange(family, { ...rule, threshold })}
+                    hint={`From ${info.threshold.min} to ${info.threshold.max}.`}
+                  />
+                ) : null}
+              </div>
+              <RiskRuleSimulation
+                user={user}
+                label={info.label}
+                rule={{
+                  family,
+                  action: rule.choice === "off" ? "flag" : rule.choice,
+                  threshold: info.threshold ? numberOf(rule.threshold) : undefined,
+                }}
+              />
             </div>
           );
         })}
