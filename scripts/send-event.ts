@@ -5,11 +5,14 @@
  *   npm run send-event -- sale --uid demo-affiliate --amount 20
  *   npm run send-event -- sign_up --uid demo-affiliate --tracker /tw --advertiser cutechat
  *   npm run send-event -- refund --uid demo-affiliate --refers-to <sale id> [--amount 5]
+ *   npm run send-event -- sale --uid demo-affiliate --amount 20 --customer-email someone@example.com
  *
  * Options: --advertiser (promptchan), --id (random), --tracker, --amount, --repeat-index, --refers-to,
- * --at (ISO time, default now), --url (the site, default the Hosting emulator).
+ * --at (ISO time, default now), --url (the site, default the Hosting emulator); a sign-up's or sale's customer
+ * (issue 33): --customer-id, --customer-email (sent as its SHA-256, lower-cased and trimmed, as an advertiser
+ * sends it), --customer-ip, --payment-fingerprint.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import { sendEvent, type EventBody } from "./lib/events-client.ts";
 
@@ -25,6 +28,10 @@ const { values, positionals } = parseArgs({
     "refers-to": { type: "string" },
     at: { type: "string" },
     url: { type: "string" },
+    "customer-id": { type: "string" },
+    "customer-email": { type: "string" },
+    "customer-ip": { type: "string" },
+    "payment-fingerprint": { type: "string" },
   },
 });
 
@@ -44,6 +51,14 @@ const body: EventBody = {
   ...(values.amount === undefined ? {} : { amount: values.amount }),
   ...(values["repeat-index"] === undefined ? {} : { repeat_index: Number(values["repeat-index"]) }),
   ...(values["refers-to"] === undefined ? {} : { refers_to: values["refers-to"] }),
+  ...(values["customer-id"] === undefined ? {} : { customer_id: values["customer-id"] }),
+  ...(values["customer-email"] === undefined
+    ? {}
+    : {
+        customer_email_sha256: createHash("sha256").update(values["customer-email"].trim().toLowerCase()).digest("hex"),
+      }),
+  ...(values["customer-ip"] === undefined ? {} : { customer_ip: values["customer-ip"] }),
+  ...(values["payment-fingerprint"] === undefined ? {} : { payment_fingerprint: values["payment-fingerprint"] }),
 };
 
 const answer = await sendEvent(body, values.url ? { baseUrl: values.url } : {});

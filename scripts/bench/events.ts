@@ -4,7 +4,7 @@
  * floor: the same path with no signature check and no Firestore). Reads and writes per event are counted
  * on the same app served from the bench process.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import http from "node:http";
 import { signature } from "../lib/events-client.ts";
 import { demoSecrets } from "../lib/local-secrets.ts";
@@ -237,6 +237,17 @@ async function countPerEvent(ctx: BenchContext) {
       spreadSales.push(await measureOne(raw));
     }
     sequential.push(perEvent("sale, spread", spreadSales));
+    // Issue 33: the same sales naming their customer (someone else: no match), for the identity's one read.
+    const customerSales: OpCounts[] = [];
+    for (let i = 0; i < 20; i++) {
+      const customer = {
+        customer_id: `cus-${runId}-${i}`,
+        customer_email_sha256: createHash("sha256").update(`buyer-${runId}-${i}@example.com`).digest("hex"),
+        customer_ip: `203.0.113.${i + 1}`,
+      };
+      customerSales.push(await measureOne(saleBody(benchUid(500 + i), customer)));
+    }
+    sequential.push(perEvent("sale, spread, with customer identifiers", customerSales));
     const signUps: OpCounts[] = [];
     for (let i = 0; i < 10; i++)
       signUps.push(await measureOne(saleBody(benchUid(200 + i), { type: "sign_up", amount: undefined })));
