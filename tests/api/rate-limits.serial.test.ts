@@ -6,9 +6,7 @@
  * own allowance, and the Functions emulator starts an instance for each request in flight; with the other
  * files running beside, calls made one after another would meet a different instance each time.
  */
-import { randomUUID } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { RateLimiter } from "../../functions/src/rate-limits/rate-limiter.ts";
 import { siteUrl } from "../../scripts/lib/project.ts";
 import { createAffiliate, openLink } from "../support/backend.ts";
 import { startOfRoomyMinute } from "../support/minute.ts";
@@ -23,61 +21,6 @@ async function click(path: string, ip: string, userAgent = "hammer"): Promise<Re
   if (answer.status !== 429) await answer.body?.cancel();
   return answer;
 }
-
-describe("the shared counter (in-process, two limiters standing for two function instances)", () => {
-  const rule = () => ({ scope: `test-${randomUUID().slice(0, 8)}`, limit: 10, windowMs: 60_000, localAllowance: 3 });
-
-  test("a key over its limit on one instance is refused on the other, once that one consults the count", async () => {
-    await startOfRoomyMinute(10_000);
-    const shared = rule();
-    const [first, second] = [new RateLimiter(() => shared), new RateLimiter(() => shared)];
-    const answers: (number | null)[] = [];
-    for (let i = 0; i < 11; i++) answers.push(await first.check("visitor-a"));
-    expect(answers.slice(0, 10)).toEqual(Array(10).fill(null));
-    expect(answers[10]).toBeGreaterThan(0);
-    // The other instance lets its local allowance through, then reads the shared count and refuses.
-    const elsewhere: (number | null)[] = [];
-    for (let i = 0; i < 5; i++) elsewhere.push(await second.check("visitor-a"));
-    expect(elsewhere.slice(0, 3)).toEqual([null, null, null]);
-    expect(elsewhere[3]).toBeGreaterThan(0);
-    expect(elsewhere[4]).toBeGreaterThan(0);
-    // Another key is unaffected.
-    expect(await second.check("visitor-b")).toBeNull();
-  });
-
-  test("a burst of 400 at once gets at most the limit through on one instance, and limit + (n - 1) x allowance on n", async () => {
-    await startOfRoomyMinute(15_000);
-    // The API's rule: 300 a minute, 30 let through on an instance's own count.
-    const apiRule = () => ({ ...rule(), limit: 300, localAllowance: 30 });
-    const admitted = async (limiters: RateLimiter[]) => {
-      const answers = await Promise.all(
-        Array.from({ length: 400 }, (_, i) => limiters[i % limiters.length]!.check("burst")),
-      );
-      return answers.filter((answer) => answer === null).length;
-    };
-    const one = apiRule();
-    const alone = await admitted([new RateLimiter(() => one)]);
-    expect(alone).toBeLessThanOrEqual(300);
-    expect(alone).toBeGreaterThanOrEqual(30);
-    const three = apiRule();
-    const spread = await admitted([1, 2, 3].map(() => new RateLimiter(() => three)));
-    expect(spread).toBeLessThanOrEqual(300 + 2 * 30);
-    // Once refused, an instance refuses the key without asking again, and says so without counting it.
-    const limiter = new RateLimiter(() => ({ ...one, scope: `${one.scope}-after` }));
-    await Promise.all(Array.from({ length: 400 }, () => limiter.check("burst")));
-    expect(limiter.blocked("burst")).toBeGreaterThan(0);
-    expect(limiter.blocked("someone else")).toBeNull();
-  });
-
-  test("with no local allowance every request is counted at once, across instances", async () => {
-    await startOfRoomyMinute(10_000);
-    const shared = { ...rule(), localAllowance: 0, limit: 4 };
-    const limiters = [new RateLimiter(() => shared), new RateLimiter(() => shared)];
-    const answers: (number | null)[] = [];
-    for (let i = 0; i < 6; i++) answers.push(await limiters[i % 2]!.check("caller"));
-    expect(answers.map((answer) => answer === null)).toEqual([true, true, true, true, false, false]);
-  });
-});
 
 describe("through the API", () => {
   test("a caller over 300 calls a minute gets 429 with Retry-After; others do not", async () => {
