@@ -27,6 +27,9 @@ export default defineConfig({
         test: {
           name: "unit-web",
           root: "./web",
+          // A project that extends a Vite config does not take the root's maxWorkers: it would get vitest's
+          // default for two cores, one, and with it a group of its own that runs last (after the flood).
+          maxWorkers: 4,
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           // CSS modules' classes keep their names in unit tests (the build hashes them).
