@@ -64,7 +64,7 @@ export const riskFamilyInfo: Record<RiskFamily, FamilyInfo> = {
   conversion_anomaly: {
     label: "Conversion anomalies",
     plain: "Some conversions did not follow the usual pattern of a visitor's click.",
-    threshold: { label: "Times the affiliate's usual daily sales", min: 2, max: 1000, default: 10 },
+    threshold: { label: "Sales spikes: times the affiliate's usual daily sales", min: 2, max: 1000, default: 10 },
   },
   traffic_quality: {
     label: "Traffic quality",
