@@ -1,31 +1,12 @@
 import { describe, expect, test } from "vitest";
 import { cancelledReasons, commissionStatusOf, type StatusContext } from "./commission-status.js";
-import type { PayoutDoc, TransactionDoc } from "./model.js";
+import type { PayoutDoc } from "./model.js";
+import { saleEntryFixture } from "./sale-entry-fixture.js";
 import type { RiskCaseSummary } from "./risk.js";
 
 const now = new Date("2026-11-21T12:00:00Z");
 
-function sale(overrides: Partial<TransactionDoc> = {}): TransactionDoc {
-  return {
-    type: "sale",
-    advertiser_id: "promptchan",
-    event_id: "s1",
-    tracker: "",
-    timestamp: new Date("2026-11-20T10:00:00Z"),
-    recorded_at: new Date("2026-11-20T10:00:00Z"),
-    transaction_cost_cents: 10_000,
-    earnings_cents: 6_000,
-    repeat_index: 0,
-    rate: 0.6,
-    refunded: false,
-    refunded_amount_cents: 0,
-    clawed_back_cents: 0,
-    refers_to: null,
-    note: null,
-    matures_on: "2026-12-20",
-    ...overrides,
-  };
-}
+const sale = saleEntryFixture;
 
 const holdingReview: RiskCaseSummary = {
   id: "case-1",

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen, within } from "@testing-library/rea
 import { afterEach, describe, expect, test, vi } from "vitest";
 import type { PayoutDoc, TransactionDoc } from "@domain/model";
 import type { RiskCaseSummary } from "@domain/risk";
+import { saleEntryFixture } from "@domain/sale-entry-fixture";
 
 const data = vi.hoisted(() => ({ transactions: [] as TransactionDoc[], payouts: [] as PayoutDoc[] }));
 vi.mock("reactfire", () => ({ useFirestore: () => ({}) }));
@@ -17,26 +18,16 @@ afterEach(cleanup);
 const day = 86_400_000;
 const dayAfter = (days: number) => new Date(Date.now() + days * day).toISOString().slice(0, 10);
 
+/** A sale two days ago, its commission still in the hold for 28 days. */
 function entry(id: string, overrides: Partial<TransactionDoc> = {}): TransactionDoc {
-  return {
-    type: "sale",
-    advertiser_id: "promptchan",
+  const twoDaysAgo = new Date(Date.now() - 2 * day);
+  return saleEntryFixture({
     event_id: id,
-    tracker: "",
-    timestamp: new Date(Date.now() - 2 * day),
-    recorded_at: new Date(Date.now() - 2 * day),
-    transaction_cost_cents: 10_000,
-    earnings_cents: 6_000,
-    repeat_index: 0,
-    rate: 0.6,
-    refunded: false,
-    refunded_amount_cents: 0,
-    clawed_back_cents: 0,
-    refers_to: null,
-    note: null,
+    timestamp: twoDaysAgo,
+    recorded_at: twoDaysAgo,
     matures_on: dayAfter(28),
     ...overrides,
-  };
+  });
 }
 
 const review: RiskCaseSummary = {
