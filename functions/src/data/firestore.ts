@@ -47,6 +47,16 @@ export function db(): Firestore {
   return firestore;
 }
 
+/**
+ * `values` in runs of at most 30: Firestore's most values in one `in` or `array-contains-any` filter, so a
+ * page's affiliates are asked about in a query per 30.
+ */
+export function inFilterChunks<T>(values: readonly T[]): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < values.length; i += 30) chunks.push(values.slice(i, i + 30));
+  return chunks;
+}
+
 /** Writes go as they are; reads come back as the domain's types (reviveDates, or `revive` for defaults). */
 function converter<T extends object>(revive: (data: DocumentData) => T = reviveDates): FirestoreDataConverter<T> {
   return {

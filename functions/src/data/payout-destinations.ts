@@ -20,7 +20,7 @@ import {
   type PayoutDestinationDoc,
   type PayoutDestinationMemberDoc,
 } from "../domain/shared-destination.js";
-import { db } from "./firestore.js";
+import { db, inFilterChunks } from "./firestore.js";
 
 const typed = <T extends object>() => ({
   toFirestore: (value: T) => value as DocumentData,
@@ -109,9 +109,6 @@ export interface SharedDestination {
   others: string[];
 }
 
-/** How many affiliates the list asks about at once (Firestore's most values in an array-contains-any). */
-const uidsPerQuery = 30;
-
 /**
  * For the affiliates of a page of the staff list, how many others use the same payout destination, for
  * those who share one: one query per 30 affiliates, reading only the shared entries that name them (not
@@ -119,10 +116,10 @@ const uidsPerQuery = 30;
  * entry's cap is not named there, so not found here.
  */
 export async function sharingCounts(uids: readonly string[]): Promise<Record<string, number>> {
-  const chunks: string[][] = [];
-  for (let i = 0; i < uids.length; i += uidsPerQuery) chunks.push(uids.slice(i, i + uidsPerQuery));
   const answers = await Promise.all(
-    chunks.map((chunk) => entriesIn(db()).where("shared", "==", true).where("uids", "array-contains-any", chunk).get()),
+    inFilterChunks(uids).map((chunk) =>
+      entriesIn(db()).where("shared", "==", true).where("uids", "array-contains-any", chunk).get(),
+    ),
   );
   const wanted = new Set(uids);
   const counts: Record<string, number> = {};

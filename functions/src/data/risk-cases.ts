@@ -37,7 +37,7 @@ import {
 import { FieldPath, type Transaction } from "firebase-admin/firestore";
 import { getAffiliateOrThrow } from "./affiliates.js";
 import { stageMail } from "./mail.js";
-import { db, refs } from "./firestore.js";
+import { db, inFilterChunks, refs } from "./firestore.js";
 import type { SharedDestination } from "./payout-destinations.js";
 import { riskRulesNow } from "./programme-settings.js";
 
@@ -101,18 +101,13 @@ export async function stageSignal(tx: Transaction, uid: string, signal: RiskSign
   };
 }
 
-/** How many affiliates one query asks about (Firestore's most values in an `in` filter is 30). */
-const uidsPerQuery = 30;
-
 /**
  * The open cases of these affiliates, in brief, by uid (the staff list's risk marks for a page): one query
  * per 30 affiliates, reading only the cases that exist, not a read per row.
  */
 export async function openCasesOf(uids: readonly string[]): Promise<Map<string, RiskCaseSummary>> {
-  const chunks: string[][] = [];
-  for (let i = 0; i < uids.length; i += uidsPerQuery) chunks.push(uids.slice(i, i + uidsPerQuery));
   const answers = await Promise.all(
-    chunks.map((chunk) => refs.riskOpens().where(FieldPath.documentId(), "in", chunk).get()),
+    inFilterChunks(uids).map((chunk) => refs.riskOpens().where(FieldPath.documentId(), "in", chunk).get()),
   );
   return new Map(answers.flatMap((answer) => answer.docs.map((doc) => [doc.id, doc.data()] as const)));
 }
