@@ -66,7 +66,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           exclude: ["**/*.serial.test.ts"],
-          // One browser at a time: the machines have two cores and the emulators need them too.
+          // One browser at a time: the machines have two cores and the emulators need them too. npm test runs
+          // this project in a vitest process of its own beside the others (vitest alone would run it last, after
+          // the serial group: scripts/lib/test-phases.ts).
           fileParallelism: false,
         },
       },
