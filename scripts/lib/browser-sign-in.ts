@@ -31,8 +31,16 @@ export async function requestSignInLink(page: Page, email: string): Promise<stri
 }
 
 /**
+ * How long a sign-in may take to land. A new affiliate's account is created on the way (the api function),
+ * which on a busy machine (the api test layer beside the browser tests) can take more than Playwright's
+ * default 30 s.
+ */
+const landingTimeoutMs = 60_000;
+
+/**
  * Signs `email` in and waits for where they land: an affiliate (a new one gets an account) on the
- * dashboard, advertiser staff and admin on /advertiser.
+ * dashboard, advertiser staff and admin on /advertiser. A sign-in the page refuses fails at once with the
+ * page's own words, not after the wait.
  */
 export async function signInWithEmailLink(
   page: Page,
@@ -41,5 +49,12 @@ export async function signInWithEmailLink(
 ): Promise<void> {
   const link = await requestSignInLink(page, email);
   await page.goto(link);
-  await page.waitForURL(`${siteUrl}${landsOn}`);
+  const refused = page.getByRole("alert");
+  await Promise.race([
+    page.waitForURL(`${siteUrl}${landsOn}`, { timeout: landingTimeoutMs }),
+    refused.waitFor({ timeout: landingTimeoutMs }).then(async () => {
+      if (page.url().startsWith(`${siteUrl}${landsOn}`)) return;
+      throw new Error(`Signing in ${email} was refused: ${await refused.first().textContent()}`);
+    }),
+  ]);
 }

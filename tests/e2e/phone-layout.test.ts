@@ -215,10 +215,19 @@ describe("signed-in pages at 390 px", () => {
       expect(box!.height).toBeGreaterThanOrEqual(44);
     }
     await checkState(page, "advertiser");
-    // A HIGH RISK card opened (the list is virtualized: "every" card is not in the page at once).
-    await page.getByRole("button", { name: "Open" }).first().click();
-    await page.getByRole("button", { name: "Collapse" }).first().waitFor();
+    // A HIGH RISK card opened (the list is virtualized: "every" card is not in the page at once): the demo's
+    // Henry Hotline, found by the search, as other tests' affiliates may come first in the list meanwhile.
+    const search = page.getByRole("searchbox");
+    // The list, settled on what the search asks for (dimmed and busy while it loads).
+    const settled = page.locator('[role="list"][aria-label="Affiliates"][aria-busy="false"]');
+    await search.fill("Henry Hotline");
+    await settled.waitFor();
+    const henry = page.getByRole("article", { name: "Henry Hotline" });
+    await henry.getByRole("button", { name: "Open" }).click();
+    await henry.getByRole("button", { name: "Collapse" }).waitFor();
     await checkState(page, "advertiser-opened");
+    await search.fill("");
+    await settled.waitFor();
 
     // The record-payout dialog, open (pending payouts come first, so the first card can be paid).
     await page
