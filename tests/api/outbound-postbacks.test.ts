@@ -75,6 +75,15 @@ const givenUp = (uid: string, timeoutMs: number) =>
     timeoutMs,
   );
 
+/**
+ * The affiliate's outbox ends empty: the last attempt is logged first and its entry removed just after
+ * (postbacks/deliver.ts), so the log can be read a moment before the removal.
+ */
+const expectOutboxEmptied = (uid: string) =>
+  expect
+    .poll(async () => (await refs.internal("postback_outbox").where("uid", "==", uid).get()).size, { timeout: 10_000 })
+    .toBe(0);
+
 async function affiliateWithPostback(path: string, events = ["sign_up", "sale", "refund"], tracker = "*") {
   const user = await createAffiliateUser();
   await refs.affiliate(user.uid).update({ links: { promptchan: ["/tw"], cutechat: [], creategirls: [] } });
@@ -171,7 +180,7 @@ describe("delivery", () => {
       ]);
       // The sign-up is not among the chosen events, and the duplicate sale made no second call.
       expect(callsTo("/ok").filter((url) => url.searchParams.get("click") === clickId)).toHaveLength(2);
-      expect((await refs.internal("postback_outbox").where("uid", "==", user.uid).get()).size).toBe(0);
+      await expectOutboxEmptied(user.uid);
     },
   );
 
@@ -215,7 +224,7 @@ describe("delivery", () => {
       { status: 500, attempt: 3, outcome: "gave_up" },
     ]);
     expect(callsTo("/down")).toHaveLength(3);
-    expect((await refs.internal("postback_outbox").where("uid", "==", user.uid).get()).size).toBe(0);
+    await expectOutboxEmptied(user.uid);
   });
 
   test("a redirect is not followed: given up at once", async () => {
@@ -374,7 +383,7 @@ describe("slow receivers", () => {
         })),
       );
       expect(slow.calls("/trickle-head-sale")).toBe(3);
-      expect((await refs.internal("postback_outbox").where("uid", "==", user.uid).get()).size).toBe(0);
+      await expectOutboxEmptied(user.uid);
     },
   );
 
