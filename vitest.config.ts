@@ -32,6 +32,9 @@ export default defineConfig({
           maxWorkers: 4,
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
+          // Beside the emulator layers a file's first import of a lazy chunk can take seconds (vitest's
+          // default limit is 5 s for a whole test).
+          testTimeout: 20_000,
           // CSS modules' classes keep their names in unit tests (the build hashes them).
           css: { modules: { classNameStrategy: "non-scoped" } },
         },

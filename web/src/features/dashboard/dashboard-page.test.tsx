@@ -52,7 +52,8 @@ async function renderPage(path = "/dashboard") {
     </MemoryRouter>,
   );
   // The lower sections are a chunk of their own (rendered at once here: jsdom has no IntersectionObserver).
-  await waitFor(() => expect(screen.queryByText(sectionsLoading)).toBeNull());
+  // Its first import in a file is transformed on the spot, which took over a second in an every-layer run.
+  await waitFor(() => expect(screen.queryByText(sectionsLoading)).toBeNull(), { timeout: 10_000 });
   return view;
 }
 
