@@ -2,8 +2,9 @@
  * POST /api/simulate_risk_rule (issue 33, "simulate before switching on"): which affiliates a candidate rule
  * would have caught over the last 90 days, and how much money it would have held, from what is stored; it
  * writes nothing. Each family is measured by the daily review's own measure (risk/look.ts), asked for every
- * day of the window as the review would have been, or, for a shared payout destination, by replaying the
- * save path's signals over the index: so what the simulation shows is what the rule then does.
+ * day of the window as the review would have been, or, for a shared payout destination or sign-in device, by
+ * replaying the save path's or the dashboard sessions' signals over the index: so what the simulation shows
+ * is what the rule then does.
  *
  * Bounded per request: at most maxSimulationCandidateReads documents read to find candidates, at most
  * maxSimulatedAffiliates of them measured (each: one read for sales spikes, its window's day documents for
@@ -30,9 +31,11 @@ import {
   simulationWindowDays,
 } from "../domain/risk-simulation.js";
 import { minSpikeSales } from "../domain/sales-spike.js";
+import { sharedDeviceReplay } from "../domain/shared-device.js";
 import { windowStart } from "../domain/refund-rate.js";
 import { db, refs } from "../data/firestore.js";
 import { sharedEntries } from "../data/payout-destinations.js";
+import { sharedDeviceEntries } from "../data/sign-in-devices.js";
 import { affiliatesRefundedIn } from "../data/refund-counts.js";
 import { affiliatesWithDays, type FoundAffiliates } from "../data/risk-days.js";
 import { ApiError } from "../errors.js";
@@ -156,6 +159,23 @@ async function sharedFindings(rule: RiskRule, days: DayKey[]): Promise<{ caught:
   };
 }
 
+/**
+ * The dashboard sessions' shared-device signals replayed over the index's shared entries (sharedDeviceReplay):
+ * each affiliate from the first join in the window the rule would have signalled.
+ */
+async function sharedDeviceFindings(rule: RiskRule, days: DayKey[]): Promise<{ caught: Caught[]; cut: boolean }> {
+  const { entries, reached } = await sharedDeviceEntries(maxSimulationCandidateReads);
+  const first = new Map<string, Finding>();
+  for (const { key, entry } of entries) {
+    for (const [uid, finding] of sharedDeviceReplay(entry.seen, key, rule.action, days[0]!)) {
+      const earlier = first.get(uid);
+      if (!earlier || finding.since < earlier.since) first.set(uid, finding);
+    }
+  }
+  const caught = [...first].map(([uid, finding]) => ({ uid, finding }));
+  return { caught: caught.slice(0, maxSimulatedAffiliates), cut: reached || caught.length > maxSimulatedAffiliates };
+}
+
 /** The affiliate fields a caught row needs (a field mask: the affiliate document is large). */
 const rowFields = [
   "name",
@@ -172,7 +192,9 @@ export async function simulateRiskRule(family: RiskFamily, rule: RiskRule, now: 
   const { caught, cut } =
     family === "shared_destination"
       ? await sharedFindings(rule, days)
-      : await measuredFindings(family, rule, days, now);
+      : family === "shared_device"
+        ? await sharedDeviceFindings(rule, days)
+        : await measuredFindings(family, rule, days, now);
   const snapshots =
     caught.length === 0
       ? []
