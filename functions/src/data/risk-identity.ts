@@ -19,9 +19,10 @@ import {
   emailText,
   identityWithSession,
   normaliseEmail,
+  type CustomerEvent,
   type RiskIdentityDoc,
 } from "../domain/self-referral.js";
-import { db } from "./firestore.js";
+import { db, refs } from "./firestore.js";
 import { destinationKey, destinationSalt } from "./payout-destinations.js";
 import { readDeviceSighting, type SharedDevice } from "./sign-in-devices.js";
 
@@ -124,4 +125,40 @@ export async function keepIdentity(
     sighting?.write();
     return sighting?.shared ?? null;
   });
+}
+
+/**
+ * The sign-ups and sales received from `from` on that named their customer (their event records' keys), the
+ * newest first, at most `limit` records read: records without customer identifiers count towards the bound
+ * too (the (type, received_at desc) index finds them by type and time, not by what they carry).
+ */
+export async function customerEventsSince(
+  from: Date,
+  limit: number,
+): Promise<{ events: (CustomerEvent & { uid: string })[]; reached: boolean }> {
+  const found = await refs
+    .events()
+    .where("type", "in", ["sign_up", "sale"])
+    .where("received_at", ">=", from)
+    .orderBy("received_at", "desc")
+    .limit(limit)
+    .get();
+  const events = found.docs.flatMap((doc) => {
+    const record = doc.data();
+    if (!record.customer || (record.type !== "sign_up" && record.type !== "sale")) return [];
+    const { advertiser_id: advertiser, event_id: id, type, uid, received_at, customer } = record;
+    return [{ advertiser, id, type, uid, received_at, customer }];
+  });
+  return { events, reached: found.size >= limit };
+}
+
+/** The identities of these affiliates, by uid (one batched read; an affiliate without one is left out). */
+export async function identitiesOf(uids: readonly string[]): Promise<Map<string, RiskIdentityDoc>> {
+  if (uids.length === 0) return new Map();
+  const snapshots = await db().getAll(...uids.map((uid) => identityRef(uid)));
+  return new Map(
+    snapshots.flatMap((snapshot) =>
+      snapshot.exists ? [[snapshot.id, snapshot.data() as RiskIdentityDoc] as const] : [],
+    ),
+  );
 }

@@ -3,6 +3,7 @@ import { emptyPayoutDetails, type PayoutDetails } from "./payout-details.js";
 import { canonicalDestination } from "./payout-destination.js";
 import {
   customerTexts,
+  firstSelfReferral,
   identityWithCustomer,
   identityWithSession,
   matchedKinds,
@@ -10,6 +11,7 @@ import {
   maxIdentityCustomers,
   paymentText,
   selfReferralSignal,
+  type CustomerEvent,
   type RiskIdentityDoc,
 } from "./self-referral.js";
 import { maxIdentityDevices } from "./shared-device.js";
@@ -174,5 +176,37 @@ describe("selfReferralSignal", () => {
       event_id: "s-1",
       identifier_kinds: ["customer_id"],
     });
+  });
+});
+
+describe("firstSelfReferral: the simulation's replay of one affiliate's conversions", () => {
+  const event = (id: string, daysAgo: number, customer: CustomerEvent["customer"]): CustomerEvent => ({
+    advertiser: "promptchan",
+    id,
+    type: "sale",
+    received_at: new Date(now.getTime() - daysAgo * 24 * 60 * 60 * 1000),
+    customer,
+  });
+
+  test("the oldest conversion whose customer is the affiliate, with its day, whatever order they come in", () => {
+    const found = firstSelfReferral(
+      [
+        event("late", 1, { customer_email_sha256: "k-email" }),
+        event("stranger", 20, { customer_email_sha256: "k-someone-else" }),
+        event("early", 10, { customer_ip: "k-ip-1", customer_email_sha256: "k-other" }),
+      ],
+      identity(),
+      "hold_new",
+    );
+    expect(found?.since).toBe("2026-11-17");
+    expect(found?.signal).toEqual(
+      selfReferralSignal({ advertiser: "promptchan", id: "early", type: "sale" }, ["customer_ip"], "hold_new"),
+    );
+  });
+
+  test("none when no customer is the affiliate, or the affiliate has no identity", () => {
+    const stranger = [event("s", 2, { customer_email_sha256: "k-someone-else", customer_ip: "k-ip-9" })];
+    expect(firstSelfReferral(stranger, identity(), "flag")).toBeNull();
+    expect(firstSelfReferral([event("e", 2, { customer_email_sha256: "k-email" })], null, "flag")).toBeNull();
   });
 });

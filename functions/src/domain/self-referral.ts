@@ -12,6 +12,7 @@ import {
   type CustomerIdentifiers,
   type IdentifierKind,
 } from "./customer-identifiers.js";
+import { dayKey, type DayKey } from "./days.js";
 import { addressIdentity } from "./ip-address.js";
 import { normaliseIban } from "./iban-format.js";
 import { isIban } from "./iban.js";
@@ -187,4 +188,31 @@ export function selfReferralSignal(
       identifier_kinds: [...kinds],
     },
   };
+}
+
+/** A sign-up or sale as its event record keeps it, with its customer's keys (what the simulation reads). */
+export interface CustomerEvent {
+  advertiser: AdvertiserId;
+  id: string;
+  type: "sign_up" | "sale";
+  received_at: Date;
+  customer: CustomerIdentifiers;
+}
+
+/**
+ * What the rule would have raised for an affiliate over their sign-ups and sales (any order), matched against
+ * `identity`: the signal of the first that matches, and its day; null when none does. The identity is the one
+ * stored now, so a conversion is matched with what is known of the affiliate today.
+ */
+export function firstSelfReferral(
+  events: readonly CustomerEvent[],
+  identity: RiskIdentityDoc | null,
+  action: RiskAction,
+): { signal: RiskSignal; since: DayKey } | null {
+  const oldestFirst = [...events].sort((a, b) => a.received_at.getTime() - b.received_at.getTime());
+  for (const event of oldestFirst) {
+    const kinds = matchedKinds(event.customer, identity);
+    if (kinds.length > 0) return { signal: selfReferralSignal(event, kinds, action), since: dayKey(event.received_at) };
+  }
+  return null;
 }
