@@ -1,14 +1,18 @@
 /**
  * Issue 33's risk rules as programme settings, through the real API: an admin sets the shared-destination
  * rule to hold new commissions, and two affiliates saving one destination are then both held; the rules are
- * versioned with the other settings, refused when bad, and never on the public advertiser document.
+ * versioned with the other settings, refused when bad, and never on the public advertiser document; rules
+ * stored before a family existed read with that family at its default.
  *
  * A serial file (vitest.config.ts): the default advertiser's rules apply programme-wide, so a rule that holds
  * would hold other files' affiliates; it runs after them, alone, and puts the rules back.
  */
 import { randomUUID } from "node:crypto";
+import { FieldValue } from "firebase-admin/firestore";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { SettingsInput } from "../../functions/src/domain/programme-settings.ts";
+import { riskRulesNow } from "../../functions/src/data/programme-settings.ts";
+import { collections } from "../../functions/src/domain/model.ts";
 import { defaultRiskRules } from "../../functions/src/domain/risk-rules.ts";
 import { payableOf } from "../../functions/src/domain/balance.ts";
 import { holdDays, refs, saleEvent } from "../support/backend.ts";
@@ -20,7 +24,7 @@ interface AdvertiserView {
   advertiser: string;
   version: number;
   settings: SettingsInput;
-  history: { version: number; changes: { field: string; from: unknown; to: unknown }[] }[];
+  history: { version: number; changes: { field: string; from: unknown; to: unknown }[]; settings: SettingsInput }[];
 }
 
 let admin: TestUser;
@@ -80,5 +84,31 @@ describe("risk rules", () => {
     expect(answer.status).toBe(400);
     expect(answer.json.error).toBe("settings.risk_rules.refund_rate.threshold: must be at least 1.");
     expect((await promptchan()).version).toBe(before.version);
+  });
+
+  test("rules stored before a family existed read with it at its default, their own rules kept; a save must name it", async () => {
+    const before = await promptchan();
+    const rules = { ...defaultRiskRules(), refund_rate: { enabled: true, action: "hold_new", threshold: 4 } };
+    const saved = await save({ ...before.settings, risk_rules: rules }, before.version);
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    const version = saved.json.version as number;
+    // As the code before shared_device wrote them: the rules in force and the version, without the family.
+    await refs.internal(collections.riskRules).doc("promptchan").update({ "rules.shared_device": FieldValue.delete() });
+    await refs
+      .settingsVersions("promptchan")
+      .doc(String(version))
+      .update({ "settings.risk_rules.shared_device": FieldValue.delete() });
+
+    const { shared_device: _default, ...stored } = rules;
+    expect((await refs.internal(collections.riskRules).doc("promptchan").get()).data()!.rules).toEqual(stored);
+    expect(await riskRulesNow()).toEqual(rules);
+    const after = await promptchan();
+    expect(after.settings.risk_rules).toEqual(rules);
+    expect(after.history.find((shown) => shown.version === version)!.settings.risk_rules).toEqual(rules);
+
+    const missing = await save({ ...after.settings, risk_rules: stored }, after.version);
+    expect(missing.status).toBe(400);
+    expect(missing.json.error).toContain("settings.risk_rules.shared_device");
+    expect((await promptchan()).version).toBe(after.version);
   });
 });

@@ -1,25 +1,28 @@
 /**
  * Issue 33's "simulate before switching on" (POST /api/simulate_risk_rule) on the real emulators: for each
- * family that can be simulated, fixtures the candidate rule catches and fixtures it must not, with the money
+ * family, fixtures the candidate rule catches and fixtures it must not, with the money
  * it would have held; and the simulation equals what the rule then does: the rule is saved through
  * POST /api/programme_settings and the daily review run as the schedule runs it (or, for a shared payout
  * destination, the save path that raised its signals), and the fixtures whose cases open are exactly those
  * simulated. Assertions are scoped to this file's own fixtures: the simulation sees every affiliate stored.
  * Serial: it switches programme-wide rules on, which no other file may see, and puts them back after.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { dayKey, daysAfter, lastDays } from "../../functions/src/domain/days.ts";
 import type { RiskFamily, RiskRules } from "../../functions/src/domain/risk-rules.ts";
 import { lookAtRefundRates } from "../../functions/src/risk/refund-rate.ts";
 import { lookAtSalesSpikes } from "../../functions/src/risk/sales-spike.ts";
 import { lookAtTrafficQuality } from "../../functions/src/risk/traffic-quality.ts";
-import { createAffiliate, db, refs } from "../support/backend.ts";
+import { sendEvent } from "../../scripts/lib/events-client.ts";
+import { createAffiliate, db, refs, saleEvent } from "../support/backend.ts";
 import { payoutForm } from "../support/payout-details.ts";
 import {
   affiliateClicking,
   affiliateRefunded,
   caseOf,
+  dashboardFrom,
+  freshDevice,
   promptchanSettings,
   saveRiskRules,
   type PromptchanSettings,
@@ -44,6 +47,7 @@ interface Simulation {
   count: number;
   total: number;
   cut: boolean;
+  note: string | null;
 }
 
 let admin: TestUser;
@@ -239,8 +243,67 @@ describe("a shared payout destination", () => {
   }, 60_000);
 });
 
+describe("the same sign-in device", () => {
+  test("two affiliates on one device are caught from the day the second came, and not one alone; as the sessions raised", async () => {
+    const [ana, ben, solo] = await Promise.all([createAffiliateUser(), createAffiliateUser(), createAffiliateUser()]);
+    const device = freshDevice();
+    await dashboardFrom(ana, device);
+    await dashboardFrom(ben, device);
+    await dashboardFrom(solo, freshDevice());
+    const fixtures = [ana.uid, ben.uid, solo.uid];
+
+    const simulation = await simulate({ family: "shared_device", action: "hold_new" });
+    const rows = rowsOf(simulation, fixtures);
+    expect([...rows.keys()].sort()).toEqual([ana.uid, ben.uid].sort());
+    // The rule is on by default (flag only): the cases the sessions opened are the ones simulated.
+    expect(await caughtBy("shared_device", fixtures)).toEqual([ana.uid, ben.uid].sort());
+    for (const uid of [ana.uid, ben.uid]) {
+      expect((await caseOf(uid))!.doc.events[0]!.evidence.detail).toBe(rows.get(uid)!.evidence);
+      expect(rows.get(uid)!.since).toBe(today());
+      // No sales yet: nothing to hold.
+      expect(rows.get(uid)!.amount).toBe(0);
+    }
+    expect(simulation.note).toContain("index of devices");
+  }, 60_000);
+});
+
+describe("self-referral", () => {
+  test("a sale whose customer is the affiliate (by today's identity) is caught with its commission; a stranger's is not", async () => {
+    const [referrer, clean] = await Promise.all([createAffiliateUser(), createAffiliateUser()]);
+    const address = freshDevice().address;
+    await dashboardFrom(referrer, { address, userAgent: "test" });
+    const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+    const own = { ...saleEvent(referrer.uid, "20.00"), customer_ip: address };
+    const stranger = { ...saleEvent(clean.uid, "20.00"), customer_email_sha256: sha256(`${randomUUID()}@x.test`) };
+    for (const sale of [own, stranger]) expect((await sendEvent(sale)).status).toBe(200);
+    // The rule is off: nothing was raised as the sales came.
+    expect(await caughtBy("self_referral", [referrer.uid, clean.uid])).toEqual([]);
+
+    const simulation = await simulate({ family: "self_referral", action: "hold_new" });
+    const rows = rowsOf(simulation, [referrer.uid, clean.uid]);
+    expect([...rows.keys()]).toEqual([referrer.uid]);
+    expect(rows.get(referrer.uid)).toMatchObject({
+      since: today(),
+      // 60% of $20: the commission of the day's sales from the first that matched.
+      amount: 12,
+      evidence: `Sale ${own.id} (promptchan): the customer's IP address matches the affiliate's own.`,
+    });
+    expect(simulation.note).toContain("identity as it is today");
+    expect(simulation.cut).toBe(false);
+
+    // Switched on, the same conversions from each raise exactly the simulated case.
+    await switchOn("self_referral", { action: "hold_new" });
+    const again = [
+      { ...saleEvent(referrer.uid, "20.00"), customer_ip: address },
+      { ...stranger, id: `e-${randomUUID()}` },
+    ];
+    for (const sale of again) expect((await sendEvent(sale)).status).toBe(200);
+    expect(await caughtBy("self_referral", [referrer.uid, clean.uid])).toEqual([referrer.uid]);
+  }, 60_000);
+});
+
 describe("bad input", () => {
-  test("an unknown family, a threshold out of bounds or missing, self-referral and an affiliate are refused, and nothing is written", async () => {
+  test("an unknown family, a threshold out of bounds or missing, and an affiliate are refused, and nothing is written", async () => {
     const before = await promptchanSettings(admin);
     const affiliate = await createAffiliateUser();
     const refusals: [TestUser, Record<string, unknown>, number, string][] = [
@@ -254,12 +317,6 @@ describe("bad input", () => {
         { family: "refund_rate", action: "block", threshold: 3 },
         400,
         "action: must be one of flag, hold_new, hold_all.",
-      ],
-      [
-        admin,
-        { family: "self_referral", action: "hold_new" },
-        400,
-        "Self-referral cannot be simulated yet: no customer identifiers are stored to compare with the affiliates' own.",
       ],
       [affiliate, { family: "refund_rate", action: "flag", threshold: 3 }, 403, "Only advertiser staff may do this."],
     ];

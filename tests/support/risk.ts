@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { lastDays } from "../../functions/src/domain/days.ts";
+import { isPublicAddress } from "../../functions/src/domain/ip-address.ts";
 import type { AffiliateDoc } from "../../functions/src/domain/model.ts";
 import type { RiskRules } from "../../functions/src/domain/risk-rules.ts";
 import { sendEvent } from "../../scripts/lib/events-client.ts";
@@ -35,6 +36,29 @@ export async function saveRiskRules(admin: TestUser, rules: RiskRules): Promise<
     settings: { ...now.settings, risk_rules: rules },
   });
   expect(answer.status, answer.json.error).toBe(200);
+}
+
+export interface Device {
+  address: string;
+  userAgent: string;
+}
+
+/** A public address (no other test's) and a browser of its own: a device no other test signs in from. */
+export function freshDevice(): Device {
+  const byte = () => Math.floor(Math.random() * 250) + 1;
+  const address = () => `81.${byte()}.${byte()}.${byte()}`;
+  let chosen = address();
+  while (!isPublicAddress(chosen)) chosen = address();
+  return { address: chosen, userAgent: `Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0 test/${randomUUID()}` };
+}
+
+/** The affiliate opens their dashboard from the device (the test stands in for the CDN, as the others do). */
+export async function dashboardFrom(user: TestUser, device: Device) {
+  const answer = await api(user, "GET", "/api/get_user_data", undefined, {
+    headers: { "X-Forwarded-For": device.address, "User-Agent": device.userAgent },
+  });
+  expect(answer.status, answer.json.error).toBe(200);
+  return answer.json;
 }
 
 /** The affiliate's open case: its brief (risk_open) and the case itself; null for none. */

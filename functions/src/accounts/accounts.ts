@@ -11,9 +11,9 @@ import { searchKeysOf } from "../domain/summary-keys.js";
 import { isUsableTracker, normalizeTracker } from "../domain/tracker.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { writeLinks } from "../data/aggregates.js";
-import { keepIdentity, readIdentity, stageOwnDestination } from "../data/risk-identity.js";
+import { keepIdentity, readIdentity, stageOwnDestination, type SessionOrigin } from "../data/risk-identity.js";
 import { readDestinationMove } from "../data/payout-destinations.js";
-import { raiseSharedDestination } from "../data/risk-cases.js";
+import { raiseSharedDestination, raiseSharedDevice } from "../data/risk-cases.js";
 import { db, refs } from "../data/firestore.js";
 import { settingsInForce } from "../data/programme-settings.js";
 import { ApiError } from "../errors.js";
@@ -21,9 +21,10 @@ import { userDataView, type UserData } from "./user-data-view.js";
 
 /**
  * Creates the affiliate once; calling again (or twice at once) changes nothing. Returns whether it did.
- * `address` is the caller's (http/client-address.ts): their identity for self-referral starts with it.
+ * `origin` is the caller's (http/client-address.ts, their user agent): their identity for self-referral and
+ * their first sign-in device start with it.
  */
-export async function createAccount(uid: string, email: string, now: Date, address: string): Promise<boolean> {
+export async function createAccount(uid: string, email: string, now: Date, origin: SessionOrigin): Promise<boolean> {
   const affiliate = newAffiliate(uid, email, now);
   try {
     await refs.affiliate(uid).create(affiliate);
@@ -31,40 +32,44 @@ export async function createAccount(uid: string, email: string, now: Date, addre
     if ((error as { code?: number }).code === 6) return false; // ALREADY_EXISTS
     throw error;
   }
-  await recordSession(uid, affiliate, address, null, now);
+  await recordSession(uid, affiliate, origin, null, now);
   return true;
 }
 
 /**
- * The affiliate's own identifiers for the self-referral check (issue 33, data/risk-identity.ts): written
- * only when something is new. A failure is logged: the account or dashboard matters more than one session.
+ * The affiliate's own identifiers for the self-referral check and their sign-in device (issue 33,
+ * data/risk-identity.ts): written only when something is new; a device others were seen on lately raises the
+ * shared-device signal. A failure is logged: the account or dashboard matters more than one session.
  */
 async function recordSession(
   uid: string,
   affiliate: AffiliateDoc,
-  address: string,
+  origin: SessionOrigin,
   identity: RiskIdentityDoc | null,
   now: Date,
 ): Promise<void> {
-  await keepIdentity(uid, affiliate, address, identity, now).catch((error: unknown) => {
+  const shared = await keepIdentity(uid, affiliate, origin, identity, now).catch((error: unknown) => {
     logger.error("risk identity not kept", { uid, error: String(error) });
+    return null;
   });
+  await raiseSharedDevice(uid, shared, now);
 }
 
 /**
  * The affiliate as SPEC.md §3 shapes it, with clicks not yet rolled up and the newest transactions. The
- * affiliate's own call (`address`: theirs) also keeps their identity for self-referral: its document is
- * read beside the others, and written only when the address (or e-mail, or destination) is new.
+ * affiliate's own call (`origin`: their address and user agent) also keeps their identity for self-referral
+ * and their sign-in device: its document is read beside the others, and written only when the address (or
+ * device, e-mail, destination) is new.
  */
-export async function loadUserData(uid: string, now: Date, address?: string): Promise<UserData> {
+export async function loadUserData(uid: string, now: Date, origin?: SessionOrigin): Promise<UserData> {
   const [affiliate, shards, transactions, programme, identity] = await Promise.all([
     getAffiliateOrThrow(uid),
     refs.clickShards(uid).get(),
     refs.transactions(uid).orderBy("timestamp", "desc").limit(limits.userDataTransactions).get(),
     settingsInForce(defaultAdvertiserId, now),
-    address === undefined ? null : readIdentity(uid),
+    origin === undefined ? null : readIdentity(uid),
   ]);
-  if (address !== undefined) await recordSession(uid, affiliate, address, identity, now);
+  if (origin !== undefined) await recordSession(uid, affiliate, origin, identity, now);
   const shown = withPendingClicks(
     affiliate,
     shards.docs.map((shard) => shard.data()),

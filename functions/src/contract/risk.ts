@@ -141,6 +141,10 @@ export const riskSimulation = z
       description: `Whether the list was cut: more affiliates to measure than ${maxSimulatedAffiliates}, or the read that finds them reached its bound.`,
     }),
     limit: z.number().int().meta({ description: "The most affiliates one simulation measures." }),
+    note: z.string().nullable().meta({
+      description:
+        "How the family is simulated, where what is stored differs from what the rule would have seen then (self-referral: each affiliate's identity as it is today).",
+    }),
   })
   .meta({ id: "RiskSimulation" });
 
@@ -207,7 +211,7 @@ export const riskApi = {
   "POST /api/simulate_risk_rule": {
     summary: `Which affiliates a candidate risk rule would have caught over the last ${simulationWindowDays} days, and what it would have held.`,
     description:
-      "Computed from what is stored with the daily review's own detectors (or, for a shared payout destination, the save path's), before the rule is saved; writes nothing. Money: flag holds nothing; hold_new the commission of the affiliate's sales from the first day the rule would have fired; hold_all that, or the affiliate's balance when more. Self-referral cannot be simulated yet (400).",
+      "Computed from what is stored with the daily review's own detectors (or, for a shared payout destination, the save path's), before the rule is saved; writes nothing. Money: flag holds nothing; hold_new the commission of the affiliate's sales from the first day the rule would have fired; hold_all that, or the affiliate's balance when more. Self-referral matches the customers of the window's sign-ups and sales with each affiliate's identity as it is today; a shared sign-in device replays the index of devices.",
     tag: "Advertiser",
     access: "staff",
     body: simulationBody,

@@ -9,6 +9,7 @@ import {
   settingChanges,
   settingFields,
   storedSettings,
+  storedVersion,
   type SettingField,
   type ProgrammeTerms,
   type ProgrammeSettings,
@@ -16,7 +17,7 @@ import {
   type SettingsVersion,
 } from "../domain/programme-settings.js";
 import { collections } from "../domain/model.js";
-import { riskRulesSchema, defaultRiskRules, type RiskRules } from "../domain/risk-rules.js";
+import { defaultRiskRules, readStoredRiskRules, type RiskRules } from "../domain/risk-rules.js";
 import { ApiError } from "../errors.js";
 import { forgetAdvertiserSettings } from "./advertiser-config.js";
 import { db, refs } from "./firestore.js";
@@ -62,11 +63,13 @@ const withRiskRules = (doc: object | undefined, risk: { rules?: unknown } | unde
     Record<SettingField, unknown>
   >;
 
-/** The risk rules in force now: the default advertiser's, programme-wide (one read, when a signal fires). */
+/**
+ * The risk rules in force now: the default advertiser's, programme-wide (one read, when a signal fires). A
+ * family the stored rules lack (saved before it existed) follows its default.
+ */
 export async function riskRulesNow(): Promise<RiskRules> {
   const stored = (await riskRulesRef(defaultAdvertiserId).get()).data()?.rules;
-  const parsed = riskRulesSchema.safeParse(stored);
-  return parsed.success ? parsed.data : defaultRiskRules();
+  return readStoredRiskRules(stored) ?? defaultRiskRules();
 }
 
 export interface AdvertiserSettingsView {
@@ -90,7 +93,7 @@ export async function programmeSettingsView(): Promise<AdvertiserSettingsView[]>
         advertiser,
         version: doc?.settings_version ?? 0,
         settings: storedSettings(advertiser, withRiskRules(doc, risk.data())),
-        history: history.docs.map((version) => version.data()),
+        history: history.docs.map((version) => storedVersion(advertiser, version.data())),
       };
     }),
   );

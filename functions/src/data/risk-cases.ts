@@ -39,6 +39,8 @@ import { getAffiliateOrThrow } from "./affiliates.js";
 import { stageMail } from "./mail.js";
 import { db, inFilterChunks, refs } from "./firestore.js";
 import type { SharedDestination } from "./payout-destinations.js";
+import type { SharedDevice } from "./sign-in-devices.js";
+import { sharedDeviceSignals } from "../domain/shared-device.js";
 import { riskRulesNow } from "./programme-settings.js";
 
 /**
@@ -151,13 +153,36 @@ export async function raiseByRule(
  */
 export async function raiseSharedDestination(uid: string, shared: SharedDestination | null, now: Date): Promise<void> {
   if (!shared || shared.others.length === 0) return;
+  await raiseJoinSignals(uid, "shared_destination", now, (action) =>
+    sharedDestinationSignals(uid, shared.others, shared.kind, shared.key, action),
+  );
+}
+
+/**
+ * A sign-in device others were seen on lately (a dashboard session recorded the affiliate on it): the signals
+ * of domain/shared-device.ts's sharedDeviceSignals, when the rule is on. Run after the session is recorded;
+ * a failure is logged, never shown to the affiliate loading their dashboard.
+ */
+export async function raiseSharedDevice(uid: string, shared: SharedDevice | null, now: Date): Promise<void> {
+  if (!shared || shared.others.length === 0) return;
+  await raiseJoinSignals(uid, "shared_device", now, (action) =>
+    sharedDeviceSignals(uid, shared.others, shared.key, action),
+  );
+}
+
+/** The signals of an affiliate joining something others share, for each side, under the family's rule. */
+async function raiseJoinSignals(
+  uid: string,
+  family: RiskFamily,
+  now: Date,
+  signalsOf: (action: RiskAction) => { uid: string; signal: RiskSignal }[],
+): Promise<void> {
   const raised = async () => {
-    const rule = ruleFor(await riskRulesNow(), "shared_destination");
-    if (!rule) return [];
-    return sharedDestinationSignals(uid, shared.others, shared.kind, shared.key, rule.action);
+    const rule = ruleFor(await riskRulesNow(), family);
+    return rule ? signalsOf(rule.action) : [];
   };
   for (const { uid: who, signal } of await raised().catch((error: unknown) => {
-    logger.error("risk rules not read", { uid, family: "shared_destination", error: String(error) });
+    logger.error("risk rules not read", { uid, family, error: String(error) });
     return [];
   })) {
     try {

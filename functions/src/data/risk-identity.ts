@@ -10,6 +10,7 @@ import type { DocumentData, Firestore, QueryDocumentSnapshot, Transaction } from
 import type { AdvertiserId } from "../domain/advertisers.js";
 import type { CustomerIdentifiers } from "../domain/customer-identifiers.js";
 import { addressIdentity } from "../domain/ip-address.js";
+import { deviceText } from "../domain/shared-device.js";
 import { collections, reviveDates } from "../domain/model.js";
 import { canonicalDestination } from "../domain/payout-destination.js";
 import type { PayoutDetails } from "../domain/payout-details.js";
@@ -18,10 +19,12 @@ import {
   emailText,
   identityWithSession,
   normaliseEmail,
+  type CustomerEvent,
   type RiskIdentityDoc,
 } from "../domain/self-referral.js";
-import { db } from "./firestore.js";
+import { db, refs } from "./firestore.js";
 import { destinationKey, destinationSalt } from "./payout-destinations.js";
+import { readDeviceSighting, type SharedDevice } from "./sign-in-devices.js";
 
 const converter = {
   toFirestore: (value: RiskIdentityDoc) => value as unknown as DocumentData,
@@ -31,6 +34,7 @@ const converter = {
     destination_key: null,
     address_keys: [],
     customer_keys: [],
+    devices: [],
     updated_at: new Date(0),
     ...reviveDates<Partial<RiskIdentityDoc>>(snapshot.data()),
   }),
@@ -82,29 +86,79 @@ export async function readIdentity(uid: string, tx?: Transaction): Promise<RiskI
   return (await (tx ? tx.get(ref) : ref.get())).data() ?? null;
 }
 
+/** Where a dashboard session comes from: the caller's address and user agent. */
+export interface SessionOrigin {
+  address: string;
+  userAgent?: string;
+}
+
 /**
  * Folds the affiliate's session into their identity: their sign-in e-mail and payout destination (from the
- * affiliate document already read) and the address they came from. `identity` is what the caller read
- * beside its own reads, so the usual call (nothing new) writes nothing and reads nothing more; a change is
- * written in a transaction that reads the document again, so two sessions at once both land.
+ * affiliate document already read), the address they came from and their device (address and user agent).
+ * `identity` is what the caller read beside its own reads, so the usual call (nothing new) writes nothing and
+ * reads nothing more; a change is written in a transaction that reads the document again, so two sessions at
+ * once both land. A device new to the identity (or due again) is recorded in the devices' index in the same
+ * transaction; answers the device when others were seen on it (the caller raises the signal).
  */
 export async function keepIdentity(
   uid: string,
   affiliate: PayoutDetails & { email: string },
-  address: string,
+  origin: SessionOrigin,
   identity: RiskIdentityDoc | null,
   now: Date,
-): Promise<void> {
+): Promise<SharedDevice | null> {
   const salt = destinationSalt();
-  const addressText = addressIdentity(address);
+  const addressText = addressIdentity(origin.address);
+  const device = deviceText(origin.address, origin.userAgent);
   const session = {
     emailKey: emailKey(affiliate.email, salt),
     destinationKey: ownDestinationKey(affiliate, salt),
     addressKey: addressText ? keyOf(addressText, salt) : null,
+    deviceKey: device ? keyOf(device, salt) : null,
   };
-  if (!identityWithSession(identity, session, now)) return;
-  await db().runTransaction(async (tx) => {
+  if (!identityWithSession(identity, session, now)) return null;
+  return db().runTransaction(async (tx) => {
     const next = identityWithSession(await readIdentity(uid, tx), session, now);
-    if (next) tx.set(identityRef(uid), next);
+    if (!next) return null;
+    const sighting = next.device ? await readDeviceSighting(tx, uid, session.deviceKey!, now) : null;
+    tx.set(identityRef(uid), next.identity);
+    sighting?.write();
+    return sighting?.shared ?? null;
   });
+}
+
+/**
+ * The sign-ups and sales received from `from` on that named their customer (their event records' keys), the
+ * newest first, at most `limit` records read: records without customer identifiers count towards the bound
+ * too (the (type, received_at desc) index finds them by type and time, not by what they carry).
+ */
+export async function customerEventsSince(
+  from: Date,
+  limit: number,
+): Promise<{ events: (CustomerEvent & { uid: string })[]; reached: boolean }> {
+  const found = await refs
+    .events()
+    .where("type", "in", ["sign_up", "sale"])
+    .where("received_at", ">=", from)
+    .orderBy("received_at", "desc")
+    .limit(limit)
+    .get();
+  const events = found.docs.flatMap((doc) => {
+    const record = doc.data();
+    if (!record.customer || (record.type !== "sign_up" && record.type !== "sale")) return [];
+    const { advertiser_id: advertiser, event_id: id, type, uid, received_at, customer } = record;
+    return [{ advertiser, id, type, uid, received_at, customer }];
+  });
+  return { events, reached: found.size >= limit };
+}
+
+/** The identities of these affiliates, by uid (one batched read; an affiliate without one is left out). */
+export async function identitiesOf(uids: readonly string[]): Promise<Map<string, RiskIdentityDoc>> {
+  if (uids.length === 0) return new Map();
+  const snapshots = await db().getAll(...uids.map((uid) => identityRef(uid)));
+  return new Map(
+    snapshots.flatMap((snapshot) =>
+      snapshot.exists ? [[snapshot.id, snapshot.data() as RiskIdentityDoc] as const] : [],
+    ),
+  );
 }

@@ -56,6 +56,8 @@ export const collections = {
   payoutDestinations: "payout_destinations",
   /** payout_destination_members/{uid}: which of those entries an affiliate is in (server-only). */
   payoutDestinationMembers: "payout_destination_members",
+  /** sign_in_devices/{salted key}: who was seen on each sign-in device (domain/shared-device.ts; server-only). */
+  signInDevices: "sign_in_devices",
   /** risk_identity/{uid}: the affiliate's own identifiers as salted keys, for self-referral (server-only). */
   riskIdentity: "risk_identity",
   /** risk_rules/{advertiser}: the risk rules in force, apart from the public advertiser document (server-only). */

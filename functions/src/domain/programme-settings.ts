@@ -12,7 +12,13 @@ import { defaultCommissionRate, defaultRepeatRates, type RepeatRates } from "./c
 import { landingPages } from "./landing-pages.js";
 import { formatDollars } from "./money.js";
 import { daysText, defaultPayoutRules, type PayoutRules } from "./payout-eligibility.js";
-import { defaultRiskRules, formatRiskRules, riskRulesSchema, type RiskRules } from "./risk-rules.js";
+import {
+  defaultRiskRules,
+  formatRiskRules,
+  riskRulesSchema,
+  storedRiskRulesSchema,
+  type RiskRules,
+} from "./risk-rules.js";
 
 /** What a sale takes from the settings in force when it happened. */
 export function saleTerms(settings: ProgrammeSettings): {
@@ -250,6 +256,10 @@ export function settingsForApi({ minimum_payout_cents, ...rest }: ProgrammeSetti
   return { ...rest, minimum_payout: minimum_payout_cents / 100 };
 }
 
+/** How a stored field is read: as saved, but risk rules stored before a family existed get its default. */
+const storedFieldSchema = (field: SettingField) =>
+  field === "risk_rules" ? storedRiskRulesSchema : fieldSchemas[field];
+
 /** The stored settings, each field falling back to the default when absent or no longer valid. */
 export function storedSettings(id: AdvertiserId, stored: Partial<Record<SettingField, unknown>> | undefined) {
   const defaults = defaultSettings(id);
@@ -257,7 +267,7 @@ export function storedSettings(id: AdvertiserId, stored: Partial<Record<SettingF
   for (const field of settingFields) {
     const value = stored?.[field];
     if (value === undefined) continue;
-    const parsed = fieldSchemas[field].safeParse(value);
+    const parsed = storedFieldSchema(field).safeParse(value);
     if (parsed.success) (settings as Record<SettingField, unknown>)[field] = parsed.data;
   }
   return settings;
@@ -292,6 +302,23 @@ export interface SettingsVersion {
   changed_by: { uid: string; email: string } | null;
   changes: SettingChange[];
   settings: ProgrammeSettings;
+}
+
+/**
+ * A stored version as the history shows it: its settings read as storedSettings reads them, and a change of
+ * the risk rules with both sides read so, so rules saved before a family existed show it at its default.
+ */
+export function storedVersion(id: AdvertiserId, version: SettingsVersion): SettingsVersion {
+  const readRules = (value: unknown) => storedRiskRulesSchema.safeParse(value).data ?? value;
+  return {
+    ...version,
+    settings: storedSettings(id, version.settings),
+    changes: version.changes.map((change) =>
+      change.field === "risk_rules"
+        ? { ...change, from: readRules(change.from) as RiskRules, to: readRules(change.to) as RiskRules }
+        : change,
+    ),
+  };
 }
 
 /** The version in force at `at`: the newest one that took effect at or before it (null: none had yet). */

@@ -2,12 +2,13 @@
  * The risk rules (issue 33): one per signal family, each on or off, with its threshold where the family has
  * one and the action a signal of it takes. Programme settings, versioned with the rest; the default
  * advertiser's apply programme-wide, as the payout rules do. The defaults change nothing for anyone: the
- * shared-destination signal only flags (a case, nothing held), the others are off.
+ * shared-destination and shared-device signals only flag (a case, nothing held), the others are off.
  */
 import { z } from "zod";
 
 export const riskFamilies = [
   "shared_destination",
+  "shared_device",
   "self_referral",
   "refund_rate",
   "conversion_anomaly",
@@ -52,6 +53,10 @@ export const riskFamilyInfo: Record<RiskFamily, FamilyInfo> = {
     label: "Payout destination shared with other affiliates",
     plain: "Your payout account is also used by another affiliate account.",
   },
+  shared_device: {
+    label: "Signs in from the same device as other affiliates",
+    plain: "Your account was used from a device that other affiliate accounts also use.",
+  },
   self_referral: {
     label: "Self-referral",
     plain: "Some sales look like purchases made by the account holder.",
@@ -82,13 +87,16 @@ export interface RiskRule {
 
 export type RiskRules = Record<RiskFamily, RiskRule>;
 
-/** Shared destination on, flag only; the rest off (each with its default threshold and action). */
+/** The families on by default (flag only): both signals of "one person, several accounts". */
+const onByDefault: readonly RiskFamily[] = ["shared_destination", "shared_device"];
+
+/** Shared destination and shared device on, flag only; the rest off (each with its default threshold and action). */
 export function defaultRiskRules(): RiskRules {
   return Object.fromEntries(
     riskFamilies.map((family) => {
       const threshold = riskFamilyInfo[family].threshold;
       const rule: RiskRule = {
-        enabled: family === "shared_destination",
+        enabled: onByDefault.includes(family),
         action: "flag",
         ...(threshold ? { threshold: threshold.default } : {}),
       };
@@ -114,12 +122,37 @@ export const riskRuleSchema = (family: RiskFamily) => {
   });
 };
 
-/** Every family's rule, each validated; a family left out keeps nothing (the schema wants all five). */
+/** Every family's rule, each validated; a family left out keeps nothing (the schema wants every family). */
 export const riskRulesSchema = z.strictObject(
   Object.fromEntries(riskFamilies.map((family) => [family, riskRuleSchema(family)])) as {
     [F in RiskFamily]: ReturnType<typeof riskRuleSchema>;
   },
 ) as unknown as z.ZodType<RiskRules, RiskRules>;
+
+const definedRules = (rules: Partial<Record<RiskFamily, RiskRule | undefined>>): Partial<RiskRules> =>
+  Object.fromEntries(Object.entries(rules).filter(([, rule]) => rule !== undefined));
+
+/**
+ * The rules as stored (risk_rules/{advertiser}, each settings version): rules saved before a family existed
+ * lack it, so a missing family reads as its default; every family present is validated as a save is. Saving
+ * still takes riskRulesSchema, which wants every family.
+ */
+export const storedRiskRulesSchema = z
+  .object(
+    Object.fromEntries(riskFamilies.map((family) => [family, riskRuleSchema(family).optional()])) as {
+      [F in RiskFamily]: z.ZodOptional<ReturnType<typeof riskRuleSchema>>;
+    },
+  )
+  .transform((stored): RiskRules => ({ ...defaultRiskRules(), ...definedRules(stored) })) as unknown as z.ZodType<
+  RiskRules,
+  Partial<RiskRules>
+>;
+
+/** Stored rules read as the rules in force (storedRiskRulesSchema), or null when they are not valid rules. */
+export function readStoredRiskRules(stored: unknown): RiskRules | null {
+  const parsed = storedRiskRulesSchema.safeParse(stored);
+  return parsed.success ? parsed.data : null;
+}
 
 /** The rule a signal of the family follows: null when the rule is off (the signal does nothing). */
 export function ruleFor(rules: RiskRules, family: RiskFamily): RiskRule | null {

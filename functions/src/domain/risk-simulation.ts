@@ -17,13 +17,20 @@ export const maxSimulatedAffiliates = 200;
 /** The most documents one simulation reads to find who to measure (day documents, ledger entries, entries). */
 export const maxSimulationCandidateReads = 5_000;
 
-/** Whether a family can be simulated: self-referral has nothing stored to compare with yet (no customer identifiers). */
-export const isSimulable = (family: RiskFamily): family is Exclude<RiskFamily, "self_referral"> =>
-  family !== "self_referral";
-
-/** Why a family cannot be simulated, as staff read it. */
-export const notSimulableMessage =
-  "Self-referral cannot be simulated yet: no customer identifiers are stored to compare with the affiliates' own.";
+/**
+ * What staff should know of how a family is simulated, where its stored record differs from what the rule
+ * would have seen at the time (the answer's `note`); null where the replay is the detector's own.
+ */
+export const simulationNotes: Record<RiskFamily, string | null> = {
+  shared_destination: "The index keeps no date of joining: the whole window counts for each affiliate caught.",
+  shared_device:
+    "Replayed from the index of devices, which keeps the 20 affiliates seen most lately on each device and when each was last recorded.",
+  self_referral:
+    "The customers named by the window's sign-ups and sales are compared with each affiliate's identity as it is today (their e-mail, payout destination, newest addresses and customer ids learnt), not as it was when the conversion came.",
+  refund_rate: null,
+  conversion_anomaly: null,
+  traffic_quality: null,
+};
 
 /** The days a simulation reviews, oldest first: the window up to today. */
 export const simulationDays = (now: Date): DayKey[] => lastDays(now, simulationWindowDays);

@@ -171,13 +171,35 @@ export const underReviewMessage =
 /** How many of the others a joining affiliate's evidence names in its line for staff. */
 const othersNamed = 3;
 
+/** The others as a joining affiliate's evidence names them: "a, b, c and 2 more". */
+export function namedOthers(named: readonly string[]): string {
+  const more = named.length > othersNamed ? ` and ${named.length - othersNamed} more` : "";
+  return `${named.slice(0, othersNamed).join(", ")}${more}`;
+}
+
 /**
- * The shared-destination signals when an affiliate joins a destination others use: one for the joining
- * affiliate, naming the others; and, when the destination was one affiliate's until now (it has just become
- * shared), one for that affiliate, naming the newcomer. Members of an entry that was already shared were
- * signalled when it became so: a third account adds a signal for itself only, so a save raises at most two
- * signals however many accounts share the destination (staff see them all through
- * GET /api/shared_payout_destination). Keyed by the destination: one event per destination in a case.
+ * The signals of "one person, several accounts" when an affiliate joins something others use (a payout
+ * destination, a sign-in device): one for the joining affiliate, naming the others; and, when it was one
+ * affiliate's until now (it has just become shared), one for that affiliate, naming the newcomer. Those who
+ * shared it already were signalled when it became shared: a third account adds a signal for itself only, so a
+ * join raises at most two signals however many accounts share it. `signalFor` makes the signal of one
+ * affiliate naming others (the first of them as `other_uid`).
+ */
+export function joinSignals(
+  joining: string,
+  others: readonly string[],
+  signalFor: (named: readonly string[]) => RiskSignal,
+): { uid: string; signal: RiskSignal }[] {
+  const existing = others.filter((other) => other !== joining);
+  if (existing.length === 0) return [];
+  const joiner = { uid: joining, signal: signalFor(existing) };
+  return existing.length === 1 ? [joiner, { uid: existing[0]!, signal: signalFor([joining]) }] : [joiner];
+}
+
+/**
+ * The shared-destination signals when an affiliate joins a destination others use (joinSignals; staff see
+ * every account that shares it through GET /api/shared_payout_destination). Keyed by the destination: one
+ * event per destination in a case.
  */
 export function sharedDestinationSignals(
   joining: string,
@@ -186,27 +208,16 @@ export function sharedDestinationSignals(
   destination: string,
   action: RiskAction,
 ): { uid: string; signal: RiskSignal }[] {
-  const existing = others.filter((other) => other !== joining);
-  if (existing.length === 0) return [];
-  const signal = (uid: string, named: readonly string[]): { uid: string; signal: RiskSignal } => {
-    const listed = named.slice(0, othersNamed).join(", ");
-    const more = named.length > othersNamed ? ` and ${named.length - othersNamed} more` : "";
-    return {
-      uid,
-      signal: {
-        key: `shared_destination:${destination}`,
-        family: "shared_destination",
-        action,
-        evidence: {
-          detail: `Uses the same payout destination as affiliate ${listed}${more}.`,
-          other_uid: named[0]!,
-          destination_kind: kind,
-        },
-      },
-    };
-  };
-  const joiner = signal(joining, existing);
-  return existing.length === 1 ? [joiner, signal(existing[0]!, [joining])] : [joiner];
+  return joinSignals(joining, others, (named) => ({
+    key: `shared_destination:${destination}`,
+    family: "shared_destination",
+    action,
+    evidence: {
+      detail: `Uses the same payout destination as affiliate ${namedOthers(named)}.`,
+      other_uid: named[0]!,
+      destination_kind: kind,
+    },
+  }));
 }
 
 /** What an affiliate under a review that holds may see of it: never the rule, its threshold or the evidence. */

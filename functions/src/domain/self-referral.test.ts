@@ -3,6 +3,7 @@ import { emptyPayoutDetails, type PayoutDetails } from "./payout-details.js";
 import { canonicalDestination } from "./payout-destination.js";
 import {
   customerTexts,
+  firstSelfReferral,
   identityWithCustomer,
   identityWithSession,
   matchedKinds,
@@ -10,8 +11,10 @@ import {
   maxIdentityCustomers,
   paymentText,
   selfReferralSignal,
+  type CustomerEvent,
   type RiskIdentityDoc,
 } from "./self-referral.js";
+import { maxIdentityDevices } from "./shared-device.js";
 
 const now = new Date("2026-11-27T04:00:00Z");
 const emailHash = "973dfe463ec85785f5f95af5ba3906eedb2d931c24e69824a89ea65dba4e813b";
@@ -21,6 +24,7 @@ const identity = (overrides: Partial<RiskIdentityDoc> = {}): RiskIdentityDoc => 
   destination_key: "k-destination",
   address_keys: ["k-ip-1", "k-ip-2"],
   customer_keys: ["k-customer"],
+  devices: [{ key: "k-device", at: now }],
   updated_at: now,
   ...overrides,
 });
@@ -83,7 +87,7 @@ describe("matchedKinds", () => {
 });
 
 describe("identityWithSession", () => {
-  const session = { emailKey: "k-email", destinationKey: "k-destination", addressKey: "k-ip-2" };
+  const session = { emailKey: "k-email", destinationKey: "k-destination", addressKey: "k-ip-2", deviceKey: "k-device" };
 
   test("nothing new writes nothing", () => {
     expect(identityWithSession(identity(), session, now)).toBeNull();
@@ -91,25 +95,50 @@ describe("identityWithSession", () => {
 
   test("a new address is kept, the newest first seen, at most the bound", () => {
     const later = new Date(now.getTime() + 1000);
-    expect(identityWithSession(identity(), { ...session, addressKey: "k-ip-3" }, later)).toEqual(
-      identity({ address_keys: ["k-ip-1", "k-ip-2", "k-ip-3"], updated_at: later }),
-    );
+    expect(identityWithSession(identity(), { ...session, addressKey: "k-ip-3" }, later)).toEqual({
+      identity: identity({ address_keys: ["k-ip-1", "k-ip-2", "k-ip-3"], updated_at: later }),
+      device: false,
+    });
     const full = identity({ address_keys: Array.from({ length: maxIdentityAddresses }, (_, i) => `a${i}`) });
-    const next = identityWithSession(full, { ...session, addressKey: "new" }, now)!;
+    const next = identityWithSession(full, { ...session, addressKey: "new" }, now)!.identity;
     expect(next.address_keys).toHaveLength(maxIdentityAddresses);
     expect(next.address_keys.at(-1)).toBe("new");
     expect(next.address_keys).not.toContain("a0");
   });
 
   test("a changed e-mail or destination replaces the old; a first session starts the identity", () => {
-    expect(identityWithSession(identity(), { ...session, destinationKey: null }, now)?.destination_key).toBeNull();
-    expect(identityWithSession(null, { emailKey: "e", destinationKey: null, addressKey: null }, now)).toEqual({
-      email_key: "e",
-      destination_key: null,
-      address_keys: [],
-      customer_keys: [],
-      updated_at: now,
+    expect(
+      identityWithSession(identity(), { ...session, destinationKey: null }, now)?.identity.destination_key,
+    ).toBeNull();
+    const first = { emailKey: "e", destinationKey: null, addressKey: null, deviceKey: null };
+    expect(identityWithSession(null, first, now)).toEqual({
+      identity: {
+        email_key: "e",
+        destination_key: null,
+        address_keys: [],
+        customer_keys: [],
+        devices: [],
+        updated_at: now,
+      },
+      device: false,
     });
+  });
+
+  test("a device is recorded when new to the identity or a week after it was last, not on the usual load", () => {
+    const day = 24 * 60 * 60 * 1000;
+    const at = (days: number) => new Date(now.getTime() + days * day);
+    expect(identityWithSession(identity(), session, at(6.9))).toBeNull();
+    const again = identityWithSession(identity(), session, at(7))!;
+    expect(again.device).toBe(true);
+    expect(again.identity.devices).toEqual([{ key: "k-device", at: at(7) }]);
+    const fresh = identityWithSession(identity(), { ...session, deviceKey: "k-other" }, now)!;
+    expect(fresh.device).toBe(true);
+    expect(fresh.identity.devices.map((device) => device.key)).toEqual(["k-device", "k-other"]);
+    const full = identity({
+      devices: Array.from({ length: maxIdentityDevices }, (_, i) => ({ key: `d${i}`, at: now })),
+    });
+    const kept = identityWithSession(full, { ...session, deviceKey: "k-new" }, now)!.identity.devices;
+    expect(kept.map((device) => device.key)).toEqual(["d1", "d2", "d3", "d4", "k-new"]);
   });
 });
 
@@ -147,5 +176,37 @@ describe("selfReferralSignal", () => {
       event_id: "s-1",
       identifier_kinds: ["customer_id"],
     });
+  });
+});
+
+describe("firstSelfReferral: the simulation's replay of one affiliate's conversions", () => {
+  const event = (id: string, daysAgo: number, customer: CustomerEvent["customer"]): CustomerEvent => ({
+    advertiser: "promptchan",
+    id,
+    type: "sale",
+    received_at: new Date(now.getTime() - daysAgo * 24 * 60 * 60 * 1000),
+    customer,
+  });
+
+  test("the oldest conversion whose customer is the affiliate, with its day, whatever order they come in", () => {
+    const found = firstSelfReferral(
+      [
+        event("late", 1, { customer_email_sha256: "k-email" }),
+        event("stranger", 20, { customer_email_sha256: "k-someone-else" }),
+        event("early", 10, { customer_ip: "k-ip-1", customer_email_sha256: "k-other" }),
+      ],
+      identity(),
+      "hold_new",
+    );
+    expect(found?.since).toBe("2026-11-17");
+    expect(found?.signal).toEqual(
+      selfReferralSignal({ advertiser: "promptchan", id: "early", type: "sale" }, ["customer_ip"], "hold_new"),
+    );
+  });
+
+  test("none when no customer is the affiliate, or the affiliate has no identity", () => {
+    const stranger = [event("s", 2, { customer_email_sha256: "k-someone-else", customer_ip: "k-ip-9" })];
+    expect(firstSelfReferral(stranger, identity(), "flag")).toBeNull();
+    expect(firstSelfReferral([event("e", 2, { customer_email_sha256: "k-email" })], null, "flag")).toBeNull();
   });
 });

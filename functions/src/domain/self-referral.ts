@@ -12,12 +12,14 @@ import {
   type CustomerIdentifiers,
   type IdentifierKind,
 } from "./customer-identifiers.js";
+import { dayKey, type DayKey } from "./days.js";
 import { addressIdentity } from "./ip-address.js";
 import { normaliseIban } from "./iban-format.js";
 import { isIban } from "./iban.js";
 import { normaliseTronAddress, normaliseWiseEmail } from "./payout-destination.js";
 import type { RiskAction } from "./risk-rules.js";
 import type { RiskSignal } from "./risk.js";
+import { deviceDue, devicesWith, type IdentityDevice } from "./shared-device.js";
 
 /** How many of the affiliate's addresses their identity keeps (the newest first seen). */
 export const maxIdentityAddresses = 10;
@@ -36,6 +38,8 @@ export interface RiskIdentityDoc {
   address_keys: string[];
   /** Oldest first; at most maxIdentityCustomers. */
   customer_keys: string[];
+  /** The sign-in devices (shared-device.ts), each with when it was last recorded; oldest first, at most maxIdentityDevices. */
+  devices: IdentityDevice[];
   updated_at: Date;
 }
 
@@ -94,6 +98,7 @@ const emptyIdentity = (now: Date): RiskIdentityDoc => ({
   destination_key: null,
   address_keys: [],
   customer_keys: [],
+  devices: [],
   updated_at: now,
 });
 
@@ -101,32 +106,49 @@ const emptyIdentity = (now: Date): RiskIdentityDoc => ({
 const withNewest = (keys: readonly string[], key: string, max: number): string[] =>
   [...keys.filter((kept) => kept !== key), key].slice(-max);
 
+/** What a dashboard session says of the affiliate, each as its key (null: nothing to say). */
+export interface SessionKeys {
+  emailKey: string | null;
+  destinationKey: string | null;
+  addressKey: string | null;
+  /** The sign-in device (shared-device.ts). */
+  deviceKey: string | null;
+}
+
 /**
  * The identity with the affiliate's session folded in (their sign-in e-mail, their payout destination, the
- * address they came from), or null when it already says all that (nothing to write: the usual dashboard
- * load). An address already kept is not moved: the list is the newest addresses first seen.
+ * address they came from, their device), or null when it already says all that (nothing to write: the usual
+ * dashboard load). An address already kept is not moved: the list is the newest addresses first seen. A
+ * device is recorded when new to the identity or due again (shared-device.ts deviceDue); `device` says whether
+ * this one is, for the caller to record it in the devices' index too.
  */
 export function identityWithSession(
   identity: RiskIdentityDoc | null,
-  session: { emailKey: string | null; destinationKey: string | null; addressKey: string | null },
+  session: SessionKeys,
   now: Date,
-): RiskIdentityDoc | null {
+): { identity: RiskIdentityDoc; device: boolean } | null {
   const current = identity ?? emptyIdentity(now);
   const newAddress = session.addressKey !== null && !current.address_keys.includes(session.addressKey);
+  const device = session.deviceKey !== null && deviceDue(current.devices, session.deviceKey, now);
   const same =
     identity !== null &&
     current.email_key === session.emailKey &&
     current.destination_key === session.destinationKey &&
-    !newAddress;
+    !newAddress &&
+    !device;
   if (same) return null;
   return {
-    ...current,
-    email_key: session.emailKey,
-    destination_key: session.destinationKey,
-    address_keys: newAddress
-      ? withNewest(current.address_keys, session.addressKey!, maxIdentityAddresses)
-      : current.address_keys,
-    updated_at: now,
+    identity: {
+      ...current,
+      email_key: session.emailKey,
+      destination_key: session.destinationKey,
+      address_keys: newAddress
+        ? withNewest(current.address_keys, session.addressKey!, maxIdentityAddresses)
+        : current.address_keys,
+      devices: device ? devicesWith(current.devices, session.deviceKey!, now) : current.devices,
+      updated_at: now,
+    },
+    device,
   };
 }
 
@@ -166,4 +188,31 @@ export function selfReferralSignal(
       identifier_kinds: [...kinds],
     },
   };
+}
+
+/** A sign-up or sale as its event record keeps it, with its customer's keys (what the simulation reads). */
+export interface CustomerEvent {
+  advertiser: AdvertiserId;
+  id: string;
+  type: "sign_up" | "sale";
+  received_at: Date;
+  customer: CustomerIdentifiers;
+}
+
+/**
+ * What the rule would have raised for an affiliate over their sign-ups and sales (any order), matched against
+ * `identity`: the signal of the first that matches, and its day; null when none does. The identity is the one
+ * stored now, so a conversion is matched with what is known of the affiliate today.
+ */
+export function firstSelfReferral(
+  events: readonly CustomerEvent[],
+  identity: RiskIdentityDoc | null,
+  action: RiskAction,
+): { signal: RiskSignal; since: DayKey } | null {
+  const oldestFirst = [...events].sort((a, b) => a.received_at.getTime() - b.received_at.getTime());
+  for (const event of oldestFirst) {
+    const kinds = matchedKinds(event.customer, identity);
+    if (kinds.length > 0) return { signal: selfReferralSignal(event, kinds, action), since: dayKey(event.received_at) };
+  }
+  return null;
 }

@@ -19,6 +19,12 @@ export function clientAddress(req: IncomingMessage): string {
   return proxyaddr(req, isTrustedHop) ?? "";
 }
 
+/** Where a dashboard session comes from (issue 33's sign-in device): the client's address and user agent. */
+export function sessionOrigin(req: IncomingMessage): { address: string; userAgent?: string } {
+  const userAgent = req.headers["user-agent"];
+  return { address: clientAddress(req), ...(userAgent === undefined ? {} : { userAgent }) };
+}
+
 /** What the address was chosen from: for the admin's check of a deployment (GET /api/client_address). */
 export function clientAddressReport(req: IncomingMessage) {
   return {

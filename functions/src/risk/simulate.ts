@@ -2,12 +2,15 @@
  * POST /api/simulate_risk_rule (issue 33, "simulate before switching on"): which affiliates a candidate rule
  * would have caught over the last 90 days, and how much money it would have held, from what is stored; it
  * writes nothing. Each family is measured by the daily review's own measure (risk/look.ts), asked for every
- * day of the window as the review would have been, or, for a shared payout destination, by replaying the
- * save path's signals over the index: so what the simulation shows is what the rule then does.
+ * day of the window as the review would have been, or, for a shared payout destination or sign-in device, by
+ * replaying the save path's or the dashboard sessions' signals over the index, or, for self-referral, by
+ * matching the window's customers with the affiliates' identities: so what the simulation shows is what the
+ * rule then does (self-referral: with the identities of today).
  *
  * Bounded per request: at most maxSimulationCandidateReads documents read to find candidates, at most
  * maxSimulatedAffiliates of them measured (each: one read for sales spikes, its window's day documents for
- * traffic, six aggregation counts for refund rates), and one masked read of each affiliate caught.
+ * traffic, six aggregation counts for refund rates, one identity for self-referral), and one masked read of
+ * each affiliate caught.
  */
 import pMap from "p-map";
 import type { RiskSimulation } from "../contract/risk.js";
@@ -20,22 +23,24 @@ import type { RiskFamily, RiskRule } from "../domain/risk-rules.js";
 import {
   commissionSince,
   firstFinding,
-  isSimulable,
   maxSimulatedAffiliates,
   maxSimulationCandidateReads,
-  notSimulableMessage,
   sharedDestinationReplay,
   simulatedHoldCents,
   simulationDays,
+  simulationNotes,
   simulationWindowDays,
 } from "../domain/risk-simulation.js";
+import { firstSelfReferral, type CustomerEvent } from "../domain/self-referral.js";
 import { minSpikeSales } from "../domain/sales-spike.js";
+import { sharedDeviceReplay } from "../domain/shared-device.js";
 import { windowStart } from "../domain/refund-rate.js";
 import { db, refs } from "../data/firestore.js";
 import { sharedEntries } from "../data/payout-destinations.js";
+import { sharedDeviceEntries } from "../data/sign-in-devices.js";
+import { customerEventsSince, identitiesOf } from "../data/risk-identity.js";
 import { affiliatesRefundedIn } from "../data/refund-counts.js";
 import { affiliatesWithDays, type FoundAffiliates } from "../data/risk-days.js";
-import { ApiError } from "../errors.js";
 import type { Finding, Measure } from "./look.js";
 import { refundRateMeasure } from "./refund-rate.js";
 import { clicklessSignUpsMeasure } from "./clickless-sign-ups.js";
@@ -156,6 +161,41 @@ async function sharedFindings(rule: RiskRule, days: DayKey[]): Promise<{ caught:
   };
 }
 
+/**
+ * The dashboard sessions' shared-device signals replayed over the index's shared entries (sharedDeviceReplay):
+ * each affiliate from the first join in the window the rule would have signalled.
+ */
+async function sharedDeviceFindings(rule: RiskRule, days: DayKey[]): Promise<{ caught: Caught[]; cut: boolean }> {
+  const { entries, reached } = await sharedDeviceEntries(maxSimulationCandidateReads);
+  const first = new Map<string, Finding>();
+  for (const { key, entry } of entries) {
+    for (const [uid, finding] of sharedDeviceReplay(entry.seen, key, rule.action, days[0]!)) {
+      const earlier = first.get(uid);
+      if (!earlier || finding.since < earlier.since) first.set(uid, finding);
+    }
+  }
+  const caught = [...first].map(([uid, finding]) => ({ uid, finding }));
+  return { caught: caught.slice(0, maxSimulatedAffiliates), cut: reached || caught.length > maxSimulatedAffiliates };
+}
+
+/**
+ * The ledger path's self-referral check replayed over the window's sign-ups and sales that named their
+ * customer (their event records keep the keys): each affiliate's, against their identity as it is today,
+ * from the first that matches. At most maxSimulatedAffiliates affiliates' identities are read.
+ */
+async function selfReferralFindings(rule: RiskRule, days: DayKey[]): Promise<{ caught: Caught[]; cut: boolean }> {
+  const { events, reached } = await customerEventsSince(new Date(`${days[0]!}T00:00:00Z`), maxSimulationCandidateReads);
+  const byUid = new Map<string, CustomerEvent[]>();
+  for (const { uid, ...event } of events) byUid.set(uid, [...(byUid.get(uid) ?? []), event]);
+  const measured = [...byUid.keys()].slice(0, maxSimulatedAffiliates);
+  const identities = await identitiesOf(measured);
+  const caught = measured.flatMap((uid) => {
+    const finding = firstSelfReferral(byUid.get(uid)!, identities.get(uid) ?? null, rule.action);
+    return finding ? [{ uid, finding }] : [];
+  });
+  return { caught, cut: reached || byUid.size > measured.length };
+}
+
 /** The affiliate fields a caught row needs (a field mask: the affiliate document is large). */
 const rowFields = [
   "name",
@@ -166,13 +206,23 @@ const rowFields = [
   "total_payouts_cents",
 ];
 
+/** Who the family's rule would have caught over the window, and from when. */
+function findingsOf(family: RiskFamily, rule: RiskRule, days: DayKey[], now: Date) {
+  switch (family) {
+    case "shared_destination":
+      return sharedFindings(rule, days);
+    case "shared_device":
+      return sharedDeviceFindings(rule, days);
+    case "self_referral":
+      return selfReferralFindings(rule, days);
+    default:
+      return measuredFindings(family, rule, days, now);
+  }
+}
+
 export async function simulateRiskRule(family: RiskFamily, rule: RiskRule, now: Date): Promise<RiskSimulation> {
-  if (!isSimulable(family)) throw new ApiError("bad_request", notSimulableMessage);
   const days = simulationDays(now);
-  const { caught, cut } =
-    family === "shared_destination"
-      ? await sharedFindings(rule, days)
-      : await measuredFindings(family, rule, days, now);
+  const { caught, cut } = await findingsOf(family, rule, days, now);
   const snapshots =
     caught.length === 0
       ? []
@@ -207,5 +257,6 @@ export async function simulateRiskRule(family: RiskFamily, rule: RiskRule, now: 
     total: centsToDollars(rows.reduce((sum, { cents }) => sum + cents, 0)),
     cut,
     limit: maxSimulatedAffiliates,
+    note: simulationNotes[family],
   };
 }

@@ -3,7 +3,7 @@ import { createAccount, loadUserData } from "../../accounts/accounts.js";
 import { accountApi as api } from "../../contract/accounts.js";
 import { reply } from "../answers.js";
 import { callerOf, requireCaller, requireAdmin } from "../auth.js";
-import { clientAddress } from "../client-address.js";
+import { sessionOrigin } from "../client-address.js";
 import { parseBody } from "../inputs.js";
 
 export const accountRoutes = Router();
@@ -19,13 +19,13 @@ accountRoutes.post("/create_account", requireCaller, async (req, res) => {
     reply(res, route, { status: "staff" });
     return;
   }
-  const created = await createAccount(caller.uid, caller.email, new Date(), clientAddress(req));
+  const created = await createAccount(caller.uid, caller.email, new Date(), sessionOrigin(req));
   reply(res, route, { status: created ? "created" : "exists" }, created ? 201 : 200);
 });
 
 // GET /api/get_user_data: the caller's affiliate data (SPEC.md §3).
 accountRoutes.get("/get_user_data", requireCaller, async (req, res) => {
-  reply(res, api["GET /api/get_user_data"], await loadUserData(callerOf(req).uid, new Date(), clientAddress(req)));
+  reply(res, api["GET /api/get_user_data"], await loadUserData(callerOf(req).uid, new Date(), sessionOrigin(req)));
 });
 
 // POST /api/get_user_data_admin: any affiliate's data, for the admin.

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { User } from "firebase/auth";
 import { landingPages } from "@domain/landing-pages";
 import { defaultSettings, settingsForApi } from "@domain/programme-settings";
+import { riskFamilies, riskFamilyInfo } from "@domain/risk-rules";
 import { createQueryClient } from "../../lib/query-client";
 import type { AdvertiserSettingsView } from "./advertiser-api";
 
@@ -222,6 +223,11 @@ describe("programme settings", () => {
     const refunds = screen.getByLabelText("Refund and chargeback rate") as HTMLSelectElement;
     expect(shared.value).toBe("flag");
     expect(refunds.value).toBe("off");
+    // Every family has its rule on the page, the newest too (on, flag only, by default).
+    for (const family of riskFamilies) expect(screen.getByLabelText(riskFamilyInfo[family].label)).toBeTruthy();
+    expect(
+      (screen.getByLabelText("Signs in from the same device as other affiliates") as HTMLSelectElement).value,
+    ).toBe("flag");
     fireEvent.change(shared, { target: { value: "hold_new" } });
     fireEvent.change(refunds, { target: { value: "hold_all" } });
     fireEvent.change(input("Times the programme's average rate"), { target: { value: "0.5" } });
@@ -236,7 +242,7 @@ describe("programme settings", () => {
         .getAllByRole("listitem", { hidden: true })
         .map((item) => item.textContent),
     ).toEqual([
-      "Risk rules: Payout destination shared with other affiliates: flag only → Payout destination shared with other affiliates: hold new commissions; Refund and chargeback rate: hold everything payable at 4",
+      "Risk rules: Payout destination shared with other affiliates: flag only; Signs in from the same device as other affiliates: flag only → Payout destination shared with other affiliates: hold new commissions; Signs in from the same device as other affiliates: flag only; Refund and chargeback rate: hold everything payable at 4",
     ]);
     confirmSave();
     await waitFor(() => expect(api.saveProgrammeSettings).toHaveBeenCalledTimes(1));
@@ -245,6 +251,7 @@ describe("programme settings", () => {
       shared_destination: { enabled: true, action: "hold_new" },
       refund_rate: { enabled: true, action: "hold_all", threshold: 4 },
       self_referral: { enabled: false, action: "flag" },
+      shared_device: { enabled: true, action: "flag" },
       traffic_quality: { enabled: false, threshold: 50 },
     });
   });

@@ -152,6 +152,45 @@ describe("the Risk section", () => {
     expect(within(fred).getByText("$150.00")).toBeTruthy();
   });
 
+  test("a shared sign-in device's evidence: the family as staff read it, the line and the other affiliate", async () => {
+    const row = caseRow({
+      action: "flag",
+      families: ["shared_device"],
+      family_labels: ["Signs in from the same device as other affiliates"],
+    });
+    const view = caseView(row);
+    api.fetchRiskCases.mockResolvedValue({ cases: [row, henry], open: 2 });
+    api.fetchRiskCase.mockResolvedValue({
+      ...view,
+      events: [
+        {
+          key: "shared_device:f00d",
+          family: "shared_device",
+          action: "flag",
+          at: "2026-11-20T10:00:00.000Z",
+          evidence: {
+            detail: "Signs in from the same device (address and browser) as affiliate uid-henry, within 30 days.",
+            other_uid: "uid-henry",
+          },
+        },
+      ],
+    });
+    show();
+    const fred = (await screen.findAllByRole("article"))[0]!;
+    fireEvent.click(within(fred).getByRole("button", { name: "Show evidence" }));
+    expect(
+      await within(fred).findByText(
+        "Signs in from the same device (address and browser) as affiliate uid-henry, within 30 days.",
+      ),
+    ).toBeTruthy();
+    expect(within(fred).getAllByText("Signs in from the same device as other affiliates").length).toBeGreaterThan(1);
+    expect(within(fred).getByRole("link", { name: "Henry Hotline" }).getAttribute("href")).toBe(
+      "/advertiser?q=uid-henry",
+    );
+    // No destination kind for a device: only the other affiliate.
+    expect(within(fred).queryByText("Shared")).toBeNull();
+  });
+
   test("a link to one case (?case=) opens it", async () => {
     api.fetchRiskCases.mockResolvedValue({ cases: [caseRow(), henry], open: 2 });
     api.fetchRiskCase.mockResolvedValue(caseView(henry));

@@ -34,6 +34,7 @@ const simulation = (overrides: Partial<RiskSimulation> = {}): RiskSimulation => 
   total: 156.5,
   cut: false,
   limit: 200,
+  note: null,
   ...overrides,
 });
 
@@ -109,15 +110,20 @@ describe("simulating a risk rule on the settings page", () => {
     expect(await screen.findByText("The list was cut at 200 affiliates: more may be caught.")).toBeTruthy();
   });
 
-  test("shows the server's refusal, and says self-referral cannot be simulated yet instead of offering it", async () => {
+  test("shows the server's refusal; self-referral is simulated too, with the note on how", async () => {
     api.simulateRiskRule.mockRejectedValue(new Error("threshold: must be at least 1."));
     renderRule(0.5);
     fireEvent.click(screen.getByRole("button", { name: "Simulate: Refund and chargeback rate" }));
     expect((await screen.findByRole("alert")).textContent).toContain("threshold: must be at least 1.");
 
     cleanup();
+    const note =
+      "The customers named by the window's sign-ups and sales are compared with each affiliate's identity as it is today.";
+    api.simulateRiskRule.mockResolvedValue(simulation({ family: "self_referral", threshold: null, note }));
     renderRule(undefined, "self_referral");
-    expect(screen.queryByRole("button", { name: /Simulate/ })).toBeNull();
-    expect(screen.getByText(/Self-referral cannot be simulated yet/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Simulate: Refund and chargeback rate" }));
+    expect(await screen.findByText(note)).toBeTruthy();
+    expect(api.simulateRiskRule).toHaveBeenLastCalledWith(user, "self_referral", "hold_new", undefined);
+    expect(screen.queryByText(/cannot be simulated/)).toBeNull();
   });
 });

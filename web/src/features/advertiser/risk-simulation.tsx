@@ -7,7 +7,6 @@ import { useState } from "react";
 import type { User } from "firebase/auth";
 import { Link } from "react-router-dom";
 import { riskActionLabels, type RiskAction, type RiskFamily } from "@domain/risk-rules";
-import { isSimulable, notSimulableMessage } from "@domain/risk-simulation";
 import { Button } from "../../components/ui/button";
 import { Message } from "../../components/ui/message";
 import { useAction } from "../../components/ui/use-action";
@@ -33,8 +32,6 @@ export function RiskRuleSimulation({ user, rule, label }: { user: User; rule: Si
   const [result, setResult] = useState<{ of: string; simulation: RiskSimulation } | null>(null);
   const [askedOf, setAskedOf] = useState<string | null>(null);
   const current = `${rule.action}:${rule.threshold}`;
-
-  if (!isSimulable(rule.family)) return <p className="muted">{notSimulableMessage}</p>;
 
   function simulate() {
     setAskedOf(current);
@@ -105,6 +102,7 @@ function SimulationResult({ simulation, label }: { simulation: RiskSimulation; l
       {simulation.cut ? (
         <p className="muted">The list was cut at {simulation.limit} affiliates: more may be caught.</p>
       ) : null}
+      {simulation.note ? <p className="muted">{simulation.note}</p> : null}
     </div>
   );
 }
