@@ -9,6 +9,9 @@
  *   case; a busy affiliate's ordinary busy day does not.
  * - sign-ups no counted click could have brought, from the same daily figures: a week of sign-ups with no
  *   clicks opens a case; sign-ups with as many clicks do not.
+ * - many sign-ups from one address block, counted by the ledger from signed sign-ups naming the customer's
+ *   address: twelve of fourteen from one /24 open a case; nine from one, or a dozen among many others, do not;
+ *   a retried or concurrent copy of a sign-up counts once.
  * - conversions faster than a person (not a daily look: timed as the postback is received): a sign-up a
  *   second after its click opens a case naming the click; one minutes after it does not.
  * Serial: it switches programme-wide rules on, which no other file may see, and puts them back after.
@@ -21,18 +24,24 @@ import { programmeRateCounts } from "../../functions/src/data/refund-counts.ts";
 import { dayKey, lastDays } from "../../functions/src/domain/days.ts";
 import { lookAtRefundRates } from "../../functions/src/risk/refund-rate.ts";
 import { lookAtSalesSpikes } from "../../functions/src/risk/sales-spike.ts";
+import { lookAtAddressBlocks } from "../../functions/src/risk/address-blocks.ts";
 import { lookAtClicklessSignUps } from "../../functions/src/risk/clickless-sign-ups.ts";
 import { lookAtTrafficQuality } from "../../functions/src/risk/traffic-quality.ts";
-import { signature } from "../../scripts/lib/events-client.ts";
+import { sendEvent, signature } from "../../scripts/lib/events-client.ts";
 import { demoSecrets } from "../../scripts/lib/local-secrets.ts";
 import { siteUrl } from "../../scripts/lib/project.ts";
 import { createAffiliate, openLink, refs, splitClickId } from "../support/backend.ts";
 import {
   affiliateClicking,
+  addressesIn,
   affiliateRefunded,
+  affiliateSignedUpFrom,
   caseOf,
   promptchanSettings,
   saveRiskRules,
+  sendExpecting,
+  signUpFrom,
+  yesterday,
   type PromptchanSettings,
 } from "../support/risk.ts";
 import { createUser, type TestUser } from "../support/users.ts";
@@ -183,6 +192,47 @@ describe("the daily look at sign-ups without clicks", () => {
     expect(await caseOf(clicked)).toBeNull();
     await lookAtClicklessSignUps(new Date());
     expect((await caseOf(clickless))?.doc.event_count).toBe(1);
+  }, 60_000);
+});
+
+describe("the daily look at sign-ups from one address block", () => {
+  test("most of a day's sign-ups from one block open a case with the counts; nine, or a dozen among many, do not", async () => {
+    const [farm, under, carrier] = await Promise.all([
+      // Twelve addresses of one /24, and two elsewhere (one of them IPv6).
+      affiliateSignedUpFrom([...addressesIn("198.51.100", 11), "::ffff:198.51.100.200", "203.0.113.5", "2001:db8::1"]),
+      affiliateSignedUpFrom(addressesIn("198.51.101", 9)),
+      // A dozen behind one carrier's block among sixteen from as many other blocks.
+      affiliateSignedUpFrom([
+        ...addressesIn("198.51.102", 12),
+        ...Array.from({ length: 16 }, (_, i) => `203.0.${i}.9`),
+      ]),
+    ]);
+
+    // A retried sign-up and two concurrent copies of a new one count once each.
+    await sendExpecting(farm.events[0]!, "duplicate");
+    const twice = signUpFrom(farm.uid, "198.51.100.77");
+    const outcomes = await Promise.all([sendEvent(twice), sendEvent(twice)]);
+    expect(outcomes.map(({ body }) => body?.status).sort()).toEqual(["applied", "duplicate"]);
+    const blocks = await refs.days(farm.uid).doc(yesterday()).collection("address_blocks").get();
+    expect(blocks.docs.map((doc) => doc.data().sign_ups).sort((a, b) => a - b)).toEqual([1, 1, 13]);
+    // Each block by its salted key only: the documents name no address.
+    for (const doc of blocks.docs) {
+      expect(doc.id).toMatch(/^[0-9a-f]{64}$/);
+      expect(doc.data()).toEqual({ uid: farm.uid, date: yesterday(), sign_ups: expect.any(Number) });
+    }
+    expect((await refs.affiliate(farm.uid).get()).data()!.total_sign_ups).toBe(15);
+
+    const look = await lookAtAddressBlocks(new Date());
+    expect(look.looked).toBeGreaterThanOrEqual(2);
+    const opened = await caseOf(farm.uid);
+    expect(opened?.summary).toMatchObject({ action: "flag", families: ["conversion_anomaly"] });
+    expect(opened?.doc.events[0]!.evidence.detail).toBe(
+      `13 of the 15 sign-ups on ${yesterday()} came from one address block.`,
+    );
+    expect(await caseOf(under.uid)).toBeNull();
+    expect(await caseOf(carrier.uid)).toBeNull();
+    await lookAtAddressBlocks(new Date());
+    expect((await caseOf(farm.uid))?.doc.event_count).toBe(1);
   }, 60_000);
 });
 

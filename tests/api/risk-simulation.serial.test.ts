@@ -13,15 +13,19 @@ import { dayKey, daysAfter, lastDays } from "../../functions/src/domain/days.ts"
 import type { RiskFamily, RiskRules } from "../../functions/src/domain/risk-rules.ts";
 import { lookAtRefundRates } from "../../functions/src/risk/refund-rate.ts";
 import { lookAtSalesSpikes } from "../../functions/src/risk/sales-spike.ts";
+import { lookAtAddressBlocks } from "../../functions/src/risk/address-blocks.ts";
 import { lookAtTrafficQuality } from "../../functions/src/risk/traffic-quality.ts";
 import { createAffiliate, db, refs } from "../support/backend.ts";
 import { payoutForm } from "../support/payout-details.ts";
 import {
+  addressesIn,
   affiliateClicking,
   affiliateRefunded,
+  affiliateSignedUpFrom,
   caseOf,
   promptchanSettings,
   saveRiskRules,
+  yesterday,
   type PromptchanSettings,
 } from "../support/risk.ts";
 import { api, createAffiliateUser, createUser, type TestUser } from "../support/users.ts";
@@ -212,6 +216,30 @@ describe("sales spikes", () => {
     const firingToday = [...rows.values()].filter((row) => row.since === today()).map((row) => row.user_id);
     expect(await caughtBy("conversion_anomaly", [burst, steady, old])).toEqual(firingToday.sort());
     expect((await caseOf(burst))!.doc.events[0]!.evidence.detail).toBe(rows.get(burst)!.evidence);
+  }, 60_000);
+});
+
+describe("sign-ups from one address block", () => {
+  test("most of yesterday's sign-ups from one block are caught today; the simulation is what the review then does", async () => {
+    const [farm, under] = await Promise.all([
+      affiliateSignedUpFrom([...addressesIn("198.51.110", 10), "203.0.113.8"]),
+      affiliateSignedUpFrom([...addressesIn("198.51.111", 9), ...addressesIn("198.51.112", 9)]),
+    ]);
+    const fixtures = [farm.uid, under.uid];
+    const simulation = await simulate({ family: "conversion_anomaly", action: "flag", threshold: 10 });
+    const rows = rowsOf(simulation, fixtures);
+    expect([...rows.keys()]).toEqual([farm.uid]);
+    expect(rows.get(farm.uid)).toMatchObject({
+      since: today(),
+      amount: 0,
+      evidence: `10 of the 11 sign-ups on ${yesterday()} came from one address block.`,
+    });
+    expect(await caseOf(farm.uid)).toBeNull();
+
+    await switchOn("conversion_anomaly", { action: "flag", threshold: 10 });
+    await lookAtAddressBlocks(new Date());
+    expect(await caughtBy("conversion_anomaly", fixtures)).toEqual([...rows.keys()]);
+    expect((await caseOf(farm.uid))!.doc.events[0]!.evidence.detail).toBe(rows.get(farm.uid)!.evidence);
   }, 60_000);
 });
 

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { lastDays } from "../../functions/src/domain/days.ts";
+import { dayKey, lastDays } from "../../functions/src/domain/days.ts";
 import type { AffiliateDoc } from "../../functions/src/domain/model.ts";
 import type { RiskRules } from "../../functions/src/domain/risk-rules.ts";
 import { sendEvent } from "../../scripts/lib/events-client.ts";
@@ -93,3 +93,47 @@ export async function affiliateClicking(
   }
   return uid;
 }
+
+/** Yesterday (UTC), the day the daily review looks at. */
+export const yesterday = () => dayKey(new Date(Date.now() - 86_400_000));
+
+/** A signed sign-up of the affiliate's yesterday, naming the customer's address. */
+export const signUpFrom = (uid: string, address: string) => ({
+  id: `su-${randomUUID()}`,
+  advertiser_id: "promptchan",
+  type: "sign_up",
+  uid,
+  occurred_at: new Date(`${yesterday()}T12:00:00Z`).toISOString(),
+  customer_ip: address,
+});
+
+/** Sends a signed event and expects it counted (or recognised as already counted) as `status`. */
+export async function sendExpecting(body: Record<string, unknown>, status = "applied"): Promise<void> {
+  const answer = await sendEvent(body);
+  expect(answer.status, answer.text).toBe(200);
+  expect(JSON.parse(answer.text)).toMatchObject({ status });
+}
+
+/**
+ * An affiliate whose sign-ups yesterday came from the customers' `addresses` (a signed sign-up each, through
+ * the events API), with 100 clicks counted that day, so their sign-ups are not clickless (no other look finds
+ * them). Answers the uid and the events sent.
+ */
+export async function affiliateSignedUpFrom(
+  addresses: string[],
+): Promise<{ uid: string; events: ReturnType<typeof signUpFrom>[] }> {
+  const day = yesterday();
+  const clicked = { clicks: 100, sign_ups: 0, sales: 0, earnings_cents: 0 };
+  const uid = await createAffiliate({ recent_days: { [day]: clicked } });
+  await refs
+    .days(uid)
+    .doc(day)
+    .set({ date: day, ...clicked, refunded_cents: 0, by_advertiser: {} });
+  const events = addresses.map((address) => signUpFrom(uid, address));
+  await inParallel(events, 4, (event) => sendExpecting(event));
+  return { uid, events };
+}
+
+/** `count` addresses in one IPv4 /24 (`prefix`, three octets), all different. */
+export const addressesIn = (prefix: string, count: number, first = 1): string[] =>
+  Array.from({ length: count }, (_, i) => `${prefix}.${first + i}`);

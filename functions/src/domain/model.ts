@@ -23,6 +23,8 @@ export const collections = {
   days: "days",
   /** affiliates/{uid}/click_shards */
   clickShards: "click_shards",
+  /** affiliates/{uid}/days/{day}/address_blocks/{salted key}: sign-ups from one address block (server-only). */
+  addressBlocks: "address_blocks",
   payouts: "payouts",
   events: "events",
   // Server-only: no client may read or write these (firestore.rules).
@@ -347,6 +349,17 @@ export interface DayDoc extends DayFigures {
   /** Of them, those from hosting and datacenter networks (absent on days without any). */
   datacenter_clicks?: number;
   by_advertiser: Partial<Record<AdvertiserId, DayFigures & { filtered_clicks?: number; datacenter_clicks?: number }>>;
+}
+
+/**
+ * affiliates/{uid}/days/{yyyy-mm-dd}/address_blocks/{key} (server-only): the affiliate's sign-ups that day
+ * whose customer's address is in one address block (issue 33, domain/address-blocks.ts), the block named only
+ * by its salted key (data/address-blocks.ts). Written by the ledger's transaction, with an increment.
+ */
+export interface AddressBlockDoc {
+  uid: string;
+  date: DayKey;
+  sign_ups: number;
 }
 
 export type PayoutStatus = "pending" | "paid";

@@ -33,11 +33,13 @@ import { minSpikeSales } from "../domain/sales-spike.js";
 import { windowStart } from "../domain/refund-rate.js";
 import { db, refs } from "../data/firestore.js";
 import { sharedEntries } from "../data/payout-destinations.js";
+import { affiliatesWithBusyBlocks } from "../data/address-blocks.js";
 import { affiliatesRefundedIn } from "../data/refund-counts.js";
 import { affiliatesWithDays, type FoundAffiliates } from "../data/risk-days.js";
 import { ApiError } from "../errors.js";
 import type { Finding, Measure } from "./look.js";
 import { refundRateMeasure } from "./refund-rate.js";
+import { addressBlocksMeasure } from "./address-blocks.js";
 import { clicklessSignUpsMeasure } from "./clickless-sign-ups.js";
 import { salesSpikeMeasure } from "./sales-spike.js";
 import { trafficQualityMeasure } from "./traffic-quality.js";
@@ -68,8 +70,8 @@ const plansNow = (): Record<MeasuredFamily, Plan<unknown>[]> => ({
       reviewDays: (days) => days.slice(-1),
     }),
   ],
-  // Two looks: the review of each day compares the day before with the norm (sales spikes), and measures the
-  // week to it against the clicks that could have brought its sign-ups.
+  // Three looks: the review of each day compares the day before with the norm (sales spikes), measures the
+  // week to it against the clicks that could have brought its sign-ups, and counts its sign-ups by block.
   conversion_anomaly: [
     plan({
       measure: salesSpikeMeasure,
@@ -79,6 +81,11 @@ const plansNow = (): Record<MeasuredFamily, Plan<unknown>[]> => ({
     plan({
       measure: clicklessSignUpsMeasure,
       candidates: (days, _now, limit) => affiliatesWithDays("sign_ups", 1, withDayBefore(days), limit),
+      reviewDays: (days) => days,
+    }),
+    plan({
+      measure: addressBlocksMeasure,
+      candidates: (days, _now, limit) => affiliatesWithBusyBlocks(withDayBefore(days), limit),
       reviewDays: (days) => days,
     }),
   ],
