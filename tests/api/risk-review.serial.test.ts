@@ -16,7 +16,6 @@
  *   second after its click opens a case naming the click; one minutes after it does not.
  * Serial: it switches programme-wide rules on, which no other file may see, and puts them back after.
  */
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { refundRateWindows } from "../../functions/src/domain/refund-rate.ts";
 import type { RiskRules } from "../../functions/src/domain/risk-rules.ts";
@@ -27,20 +26,20 @@ import { lookAtSalesSpikes } from "../../functions/src/risk/sales-spike.ts";
 import { lookAtAddressBlocks } from "../../functions/src/risk/address-blocks.ts";
 import { lookAtClicklessSignUps } from "../../functions/src/risk/clickless-sign-ups.ts";
 import { lookAtTrafficQuality } from "../../functions/src/risk/traffic-quality.ts";
-import { sendEvent, signature } from "../../scripts/lib/events-client.ts";
-import { demoSecrets } from "../../scripts/lib/local-secrets.ts";
-import { siteUrl } from "../../scripts/lib/project.ts";
-import { createAffiliate, openLink, refs, splitClickId } from "../support/backend.ts";
+import { sendEvent } from "../../scripts/lib/events-client.ts";
+import { createAffiliate, refs } from "../support/backend.ts";
 import {
   affiliateClicking,
   addressesIn,
   affiliateRefunded,
   affiliateSignedUpFrom,
   caseOf,
+  cutechatClick,
   promptchanSettings,
   saveRiskRules,
   sendExpecting,
   signUpFrom,
+  signUpPostback,
   yesterday,
   type PromptchanSettings,
 } from "../support/risk.ts";
@@ -235,34 +234,6 @@ describe("the daily look at sign-ups from one address block", () => {
     expect((await caseOf(farm.uid))?.doc.event_count).toBe(1);
   }, 60_000);
 });
-
-/** A click on the affiliate's cutechat link, through the tracking redirect: its id and when it was counted. */
-async function cutechatClick(uid: string): Promise<{ id: string; at: Date }> {
-  const answer = await openLink(`/m/${uid}/ig`, { host: "cutechat.localhost:5050", ip: "10.33.7.9" });
-  expect(answer.status).toBe(302);
-  const id = splitClickId(answer.location!).clickId!;
-  return { id, at: (await refs.clicks().doc(id).get()).data()!.clicked_at };
-}
-
-/** A sign-up postback for the click, signed as the events API is (no token needed), at `occurredAt`. */
-async function signUpPostback(clickId: string, occurredAt?: Date) {
-  const body = JSON.stringify({
-    event: "sign_up",
-    click_id: clickId,
-    transaction_id: `fast-${randomUUID()}`,
-    ...(occurredAt ? { occurred_at: occurredAt.toISOString() } : {}),
-  });
-  const answer = await fetch(`${siteUrl}/api/postback/cutechat`, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      "X-Signature": signature(body, demoSecrets.EVENT_SIGNING_SECRETS.cutechat),
-    },
-    body,
-  });
-  expect(answer.status, await answer.clone().text()).toBe(200);
-  expect(await answer.json()).toEqual({ status: "applied" });
-}
 
 describe("conversions faster than a person", () => {
   test("a sign-up a second after its click opens a case naming the click; one minutes after it does not", async () => {

@@ -23,8 +23,10 @@ import {
   affiliateRefunded,
   affiliateSignedUpFrom,
   caseOf,
+  cutechatClick,
   promptchanSettings,
   saveRiskRules,
+  signUpPostback,
   yesterday,
   type PromptchanSettings,
 } from "../support/risk.ts";
@@ -240,6 +242,39 @@ describe("sign-ups from one address block", () => {
     await lookAtAddressBlocks(new Date());
     expect(await caughtBy("conversion_anomaly", fixtures)).toEqual([...rows.keys()]);
     expect((await caseOf(farm.uid))!.doc.events[0]!.evidence.detail).toBe(rows.get(farm.uid)!.evidence);
+  }, 60_000);
+});
+
+describe("conversions faster than a person", () => {
+  test("a postback's sign-up a second after its click is listed, a person's is not: what the rule did when it was on", async () => {
+    await switchOn("conversion_anomaly", { action: "flag", threshold: 10 });
+    const links = { promptchan: [], cutechat: ["/ig"], creategirls: [] };
+    const [fast, human] = await Promise.all([createAffiliate({ links }), createAffiliate({ links })]);
+    const fixtures = [fast, human];
+    const bot = await cutechatClick(fast);
+    await signUpPostback(bot.id, new Date(bot.at.getTime() + 1_000));
+    // A person's: the click was made minutes before; the postback names the customer's address.
+    const person = await cutechatClick(human);
+    await refs
+      .clicks()
+      .doc(person.id)
+      .update({ clicked_at: new Date(person.at.getTime() - 5 * 60_000) });
+    await signUpPostback(person.id, undefined, { customer_ip: "198.51.120.4" });
+    expect(await caughtBy("conversion_anomaly", fixtures)).toEqual([fast]);
+
+    const simulation = await simulate({ family: "conversion_anomaly", action: "hold_new", threshold: 10 });
+    const rows = rowsOf(simulation, fixtures);
+    expect([...rows.keys()]).toEqual([fast]);
+    expect(rows.get(fast)).toMatchObject({
+      since: today(),
+      amount: 0,
+      evidence: (await caseOf(fast))!.doc.events[0]!.evidence.detail,
+    });
+    expect(rows.get(fast)!.evidence).toMatch(/^A sign-up \(fast-.+\) came 1\.0 s after its click/);
+
+    // A postback's sign-up naming the customer's address counts in its block, as a signed event's does.
+    const blocks = await refs.days(human).doc(today()).collection("address_blocks").get();
+    expect(blocks.docs.map((doc) => doc.data().sign_ups)).toEqual([1]);
   }, 60_000);
 });
 

@@ -7,8 +7,10 @@ import { expect } from "vitest";
 import { dayKey, lastDays } from "../../functions/src/domain/days.ts";
 import type { AffiliateDoc } from "../../functions/src/domain/model.ts";
 import type { RiskRules } from "../../functions/src/domain/risk-rules.ts";
-import { sendEvent } from "../../scripts/lib/events-client.ts";
-import { createAffiliate, refs, saleEvent } from "./backend.ts";
+import { sendEvent, signature } from "../../scripts/lib/events-client.ts";
+import { demoSecrets } from "../../scripts/lib/local-secrets.ts";
+import { siteUrl } from "../../scripts/lib/project.ts";
+import { createAffiliate, openLink, refs, saleEvent, splitClickId } from "./backend.ts";
 import { inParallel } from "./concurrency.ts";
 import { api, type TestUser } from "./users.ts";
 
@@ -137,3 +139,35 @@ export async function affiliateSignedUpFrom(
 /** `count` addresses in one IPv4 /24 (`prefix`, three octets), all different. */
 export const addressesIn = (prefix: string, count: number, first = 1): string[] =>
   Array.from({ length: count }, (_, i) => `${prefix}.${first + i}`);
+
+/** A click on the affiliate's cutechat link, through the tracking redirect: its id and when it was counted. */
+export async function cutechatClick(uid: string): Promise<{ id: string; at: Date }> {
+  const answer = await openLink(`/m/${uid}/ig`, { host: "cutechat.localhost:5050", ip: "10.33.7.9" });
+  expect(answer.status).toBe(302);
+  const id = splitClickId(answer.location!).clickId!;
+  return { id, at: (await refs.clicks().doc(id).get()).data()!.clicked_at };
+}
+
+/**
+ * A sign-up postback for the click, signed as the events API is (no token needed), at `occurredAt`, with any
+ * `more` parameters (a customer identifier).
+ */
+export async function signUpPostback(clickId: string, occurredAt?: Date, more: Record<string, string> = {}) {
+  const body = JSON.stringify({
+    event: "sign_up",
+    click_id: clickId,
+    transaction_id: `fast-${randomUUID()}`,
+    ...(occurredAt ? { occurred_at: occurredAt.toISOString() } : {}),
+    ...more,
+  });
+  const answer = await fetch(`${siteUrl}/api/postback/cutechat`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      "X-Signature": signature(body, demoSecrets.EVENT_SIGNING_SECRETS.cutechat),
+    },
+    body,
+  });
+  expect(answer.status, await answer.clone().text()).toBe(200);
+  expect(await answer.json()).toEqual({ status: "applied" });
+}

@@ -486,6 +486,12 @@ export interface ClickDoc extends SubIds {
   expire_at: Date | null;
   /** When its first sign-up or sale was credited; null until then. Absent on clicks recorded before. */
   converted_at?: Date | null;
+  /**
+   * That first conversion as reported (its kind, the advertiser's id for it and when it happened), so the
+   * simulation can time it as the postback was timed (domain/fast-conversion.ts). Absent before it converted,
+   * and on clicks that converted before this was kept.
+   */
+  first_conversion?: { type: "sign_up" | "sale"; event_id: string; occurred_at: Date };
   /** A click made on the integration page for test conversions: they are logged and credit nobody. */
   test?: boolean;
 }

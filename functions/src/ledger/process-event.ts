@@ -132,7 +132,7 @@ export async function processEvent(
         stageBlockSignUp(tx, event.uid, dayKey(event.occurredAt), block);
       }
       if (click && outcome.status === "applied" && (event.type === "sign_up" || event.type === "sale")) {
-        markConverted(tx, click, now);
+        markConverted(tx, click, event, now);
       }
       staged = stagePostbacks(
         tx,
@@ -167,10 +167,19 @@ export async function processEvent(
 const subIdsOf = (click: ClickDoc | undefined): SubIds =>
   Object.fromEntries(subIdNames.map((name) => [name, click?.[name] ?? null])) as SubIds;
 
-/** A converted click is kept (no expiry) for the renewals and refunds that follow; written whole, as the TTL may race. */
-function markConverted(tx: Transaction, click: ConvertingClick, now: Date): void {
+/**
+ * A converted click is kept (no expiry) for the renewals and refunds that follow; written whole, as the TTL may
+ * race. It keeps its first conversion as reported, which the simulation times as the postback was timed.
+ */
+function markConverted(
+  tx: Transaction,
+  click: ConvertingClick,
+  event: Extract<AdvertiserEvent, { type: "sign_up" | "sale" }>,
+  now: Date,
+): void {
   if (click.doc.converted_at) return;
-  tx.set(refs.clicks().doc(click.id), { ...click.doc, converted_at: now, expire_at: null });
+  const first_conversion = { type: event.type, event_id: event.id, occurred_at: event.occurredAt };
+  tx.set(refs.clicks().doc(click.id), { ...click.doc, converted_at: now, expire_at: null, first_conversion });
 }
 
 /** The landing figures a conversion reported by click id adds to. */

@@ -5,15 +5,20 @@
  * day of the window as the review would have been, or, for a shared payout destination, by replaying the
  * save path's signals over the index: so what the simulation shows is what the rule then does.
  *
- * Bounded per request: at most maxSimulationCandidateReads documents read to find candidates, at most
- * maxSimulatedAffiliates of them measured (each: one read for sales spikes, its window's day documents for
- * traffic, six aggregation counts for refund rates), and one masked read of each affiliate caught.
+ * Conversions faster than a person are not a daily look: they are replayed from the converted clicks, each
+ * click's first conversion timed as its postback was (domain/fast-conversion.ts's firstConversionOf).
+ *
+ * Bounded per request: at most maxSimulationCandidateReads documents read to find candidates (or converted
+ * clicks), at most maxSimulatedAffiliates of them measured (each: one read for sales spikes, its window's day
+ * documents for traffic, its busy address blocks and one read for address blocks, six aggregation counts
+ * for refund rates), and one masked read of each affiliate caught.
  */
 import pMap from "p-map";
 import type { RiskSimulation } from "../contract/risk.js";
 import { balanceOf } from "../domain/balance.js";
 import { dayBefore, dayKey, type DayKey } from "../domain/days.js";
 import type { AffiliateDoc } from "../domain/model.js";
+import { fastConversionSignal, firstConversionOf } from "../domain/fast-conversion.js";
 import { centsToDollars } from "../domain/money.js";
 import type { RiskSignal } from "../domain/risk.js";
 import type { RiskFamily, RiskRule } from "../domain/risk-rules.js";
@@ -34,6 +39,7 @@ import { windowStart } from "../domain/refund-rate.js";
 import { db, refs } from "../data/firestore.js";
 import { sharedEntries } from "../data/payout-destinations.js";
 import { affiliatesWithBusyBlocks } from "../data/address-blocks.js";
+import { convertedClicksSince } from "../data/clicks.js";
 import { affiliatesRefundedIn } from "../data/refund-counts.js";
 import { affiliatesWithDays, type FoundAffiliates } from "../data/risk-days.js";
 import { ApiError } from "../errors.js";
@@ -53,7 +59,25 @@ interface Plan<Data> {
   reviewDays: (days: DayKey[]) => DayKey[];
 }
 
-const plan = <Data>(p: Plan<Data>): Plan<unknown> => p as Plan<unknown>;
+interface Caught {
+  uid: string;
+  finding: Finding;
+}
+
+/** What one look at a family finds over the window, and whether a bound left some out. */
+interface Findings {
+  caught: Caught[];
+  cut: boolean;
+}
+
+/** One look at a family over the window (`days`, oldest first) under the rule. */
+type WindowLook = (rule: RiskRule, days: DayKey[], now: Date) => Promise<Findings>;
+
+/** A measured look: its candidates, each measured by the daily review's own measure. */
+const plan =
+  <Data>(p: Plan<Data>): WindowLook =>
+  (rule, days, now) =>
+    lookFindings(p as Plan<unknown>, rule, days, now);
 
 /** A review of a day looks at the day before too (sales spikes compare it; traffic looks at who had filtered clicks). */
 const withDayBefore = (days: DayKey[]): DayKey[] => [dayBefore(days[0]!), ...days];
@@ -61,7 +85,7 @@ const withDayBefore = (days: DayKey[]): DayKey[] => [dayBefore(days[0]!), ...day
 type MeasuredFamily = "refund_rate" | "conversion_anomaly" | "traffic_quality";
 
 /** Each measured family's plan, made per simulation (the refund rates' measure reads the programme's counts once). */
-const plansNow = (): Record<MeasuredFamily, Plan<unknown>[]> => ({
+const plansNow = (): Record<MeasuredFamily, WindowLook[]> => ({
   // Refund rates are over the 30 and 90 days up to today: measured as today's review measures them.
   refund_rate: [
     plan({
@@ -70,8 +94,9 @@ const plansNow = (): Record<MeasuredFamily, Plan<unknown>[]> => ({
       reviewDays: (days) => days.slice(-1),
     }),
   ],
-  // Three looks: the review of each day compares the day before with the norm (sales spikes), measures the
-  // week to it against the clicks that could have brought its sign-ups, and counts its sign-ups by block.
+  // Four looks: the review of each day compares the day before with the norm (sales spikes), measures the
+  // week to it against the clicks that could have brought its sign-ups, and counts its sign-ups by block;
+  // and the conversions faster than a person, timed as their postbacks arrived, replayed from the clicks.
   conversion_anomaly: [
     plan({
       measure: salesSpikeMeasure,
@@ -88,6 +113,7 @@ const plansNow = (): Record<MeasuredFamily, Plan<unknown>[]> => ({
       candidates: (days, _now, limit) => affiliatesWithBusyBlocks(withDayBefore(days), limit),
       reviewDays: (days) => days,
     }),
+    fastConversionFindings,
   ],
   // The review of each day looks at who had filtered clicks on it or the day before.
   traffic_quality: [
@@ -99,19 +125,9 @@ const plansNow = (): Record<MeasuredFamily, Plan<unknown>[]> => ({
   ],
 });
 
-interface Caught {
-  uid: string;
-  finding: Finding;
-}
-
 /** The findings of a measured family over the window: who, from when, with what evidence. */
-async function measuredFindings(
-  family: MeasuredFamily,
-  rule: RiskRule,
-  days: DayKey[],
-  now: Date,
-): Promise<{ caught: Caught[]; cut: boolean }> {
-  const looks = await Promise.all(plansNow()[family].map((look) => lookFindings(look, rule, days, now)));
+async function measuredFindings(family: MeasuredFamily, rule: RiskRule, days: DayKey[], now: Date): Promise<Findings> {
+  const looks = await Promise.all(plansNow()[family].map((look) => look(rule, days, now)));
   // A family of several looks (conversion anomalies) catches an affiliate from the first of its findings.
   const first = new Map<string, Finding>();
   for (const { uid, finding } of looks.flatMap((look) => look.caught)) {
@@ -130,7 +146,7 @@ async function lookFindings(
   rule: RiskRule,
   days: DayKey[],
   now: Date,
-): Promise<{ caught: Caught[]; cut: boolean }> {
+): Promise<Findings> {
   const found = await candidates(days, now, maxSimulationCandidateReads);
   const measured = found.uids.slice(0, maxSimulatedAffiliates);
   const reviewed = reviewDays(days);
@@ -146,8 +162,32 @@ async function lookFindings(
   return { caught: findings.flat(), cut: found.reached || found.uids.length > measured.length };
 }
 
+/**
+ * Conversions faster than a person, replayed: the clicks first converted in the window (at most
+ * maxSimulationCandidateReads read, the newest first), each timed as its postback was; an affiliate is caught
+ * from the day of their first fast one, with its evidence, as the case the rule opened shows it.
+ */
+async function fastConversionFindings(rule: RiskRule, days: DayKey[]): Promise<Findings> {
+  const { clicks, reached } = await convertedClicksSince(
+    new Date(`${days[0]!}T00:00:00Z`),
+    maxSimulationCandidateReads,
+  );
+  const first = new Map<string, Finding>();
+  // The newest first: each affiliate's finding is left at their oldest.
+  for (const { id, click } of clicks) {
+    const timed = firstConversionOf(id, click);
+    const signal = timed ? fastConversionSignal(timed, rule.action) : null;
+    if (signal) first.set(click.uid, { signal, since: dayKey(click.converted_at!) });
+  }
+  const caught = [...first].map(([uid, finding]) => ({ uid, finding }));
+  return {
+    caught: caught.slice(0, maxSimulatedAffiliates),
+    cut: reached || caught.length > maxSimulatedAffiliates,
+  };
+}
+
 /** The save path's signals replayed over the shared destinations' entries: each named affiliate, once. */
-async function sharedFindings(rule: RiskRule, days: DayKey[]): Promise<{ caught: Caught[]; cut: boolean }> {
+async function sharedFindings(rule: RiskRule, days: DayKey[]): Promise<Findings> {
   const { entries, reached } = await sharedEntries(maxSimulationCandidateReads);
   const signals = new Map<string, RiskSignal>();
   for (const { key, entry } of entries) {
