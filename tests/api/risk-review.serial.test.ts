@@ -16,6 +16,7 @@
  *   second after its click opens a case naming the click; one minutes after it does not.
  * Serial: it switches programme-wide rules on, which no other file may see, and puts them back after.
  */
+import { Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { refundRateWindows } from "../../functions/src/domain/refund-rate.ts";
 import type { RiskRules } from "../../functions/src/domain/risk-rules.ts";
@@ -217,7 +218,12 @@ describe("the daily look at sign-ups from one address block", () => {
     // Each block by its salted key only: the documents name no address.
     for (const doc of blocks.docs) {
       expect(doc.id).toMatch(/^[0-9a-f]{64}$/);
-      expect(doc.data()).toEqual({ uid: farm.uid, date: yesterday(), sign_ups: expect.any(Number) });
+      expect(doc.data()).toEqual({
+        uid: farm.uid,
+        date: yesterday(),
+        sign_ups: expect.any(Number),
+        expire_at: Timestamp.fromDate(new Date(Date.parse(`${yesterday()}T00:00:00Z`) + 120 * 86_400_000)),
+      });
     }
     expect((await refs.affiliate(farm.uid).get()).data()!.total_sign_ups).toBe(15);
 

@@ -9,8 +9,8 @@
  * (uid, date, sign_ups): indexes in firestore.indexes.json.
  */
 import { FieldValue, type Transaction } from "firebase-admin/firestore";
-import { minBlockSignUps } from "../domain/address-blocks.js";
-import type { DayKey } from "../domain/days.js";
+import { blockDaysKept, minBlockSignUps } from "../domain/address-blocks.js";
+import { dayMs, type DayKey } from "../domain/days.js";
 import { addressBlock } from "../domain/ip-address.js";
 import { collections } from "../domain/model.js";
 import { db, refs } from "./firestore.js";
@@ -26,11 +26,15 @@ export function addressBlockKey(address: string): string | null {
   return block ? destinationKey(block, destinationSalt()) : null;
 }
 
-/** Adds one sign-up to the affiliate's block on `day`, in the caller's transaction (after its reads): no read. */
+/**
+ * Adds one sign-up to the affiliate's block on `day`, in the caller's transaction (after its reads): no read.
+ * A TTL policy on `expire_at` deletes the count blockDaysKept days after the day.
+ */
 export function stageBlockSignUp(tx: Transaction, uid: string, day: DayKey, key: string): void {
+  const expire_at = new Date(Date.parse(`${day}T00:00:00Z`) + blockDaysKept * dayMs);
   tx.set(
     refs.days(uid).doc(day).collection(collections.addressBlocks).doc(key),
-    { uid, date: day, sign_ups: FieldValue.increment(1) },
+    { uid, date: day, sign_ups: FieldValue.increment(1), expire_at },
     { merge: true },
   );
 }

@@ -20,6 +20,12 @@ import type { RiskSignal } from "./risk.js";
 export const minBlockSignUps = 10;
 /** The block's share of the affiliate's sign-ups that day it takes to be a finding (carrier NAT aside). */
 export const minBlockShare = 0.5;
+/**
+ * How long a day's block counts are kept (a TTL policy deletes them after): past the 90 days the simulation
+ * replays and the day the review looks at, with room to spare, and no longer, as they come of customers'
+ * addresses.
+ */
+export const blockDaysKept = 120;
 
 export interface BlockSignUps {
   day: DayKey;

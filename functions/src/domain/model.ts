@@ -360,6 +360,8 @@ export interface AddressBlockDoc {
   uid: string;
   date: DayKey;
   sign_ups: number;
+  /** The day + blockDaysKept (domain/address-blocks.ts): a TTL policy deletes the document then. */
+  expire_at: Date;
 }
 
 export type PayoutStatus = "pending" | "paid";
