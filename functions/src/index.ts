@@ -37,6 +37,7 @@ const refundRates = lazily(() => import("./risk/refund-rate.js"));
 const trafficQuality = lazily(() => import("./risk/traffic-quality.js"));
 const salesSpikes = lazily(() => import("./risk/sales-spike.js"));
 const clicklessSignUps = lazily(() => import("./risk/clickless-sign-ups.js"));
+const addressBlocks = lazily(() => import("./risk/address-blocks.js"));
 
 setGlobalOptions({ region: "us-central1", maxInstances: 50 });
 
@@ -94,8 +95,9 @@ export const staffDigest = onSchedule({ schedule: "every day 08:00", timeZone: "
  * The daily risk review (docs/risk.md): affiliates refunded since yesterday whose refund and chargeback rates
  * are far above the programme's (risk/refund-rate.ts), and those with clicks filtered lately whose traffic
  * is mostly bots' and datacenters' (risk/traffic-quality.ts), those whose sales yesterday were far above
- * their own norm (risk/sales-spike.ts), and those with more sign-ups lately than counted clicks that could
- * have brought them (risk/clickless-sign-ups.ts), get a signal in their risk case, each when its rule is on.
+ * their own norm (risk/sales-spike.ts), those with more sign-ups lately than counted clicks that could
+ * have brought them (risk/clickless-sign-ups.ts), and those whose sign-ups yesterday came mostly from one
+ * address block (risk/address-blocks.ts), get a signal in their risk case, each when its rule is on.
  */
 export const riskReview = onSchedule(
   { schedule: "every day 06:00", timeZone: "Etc/UTC", timeoutSeconds: 540 },
@@ -105,6 +107,7 @@ export const riskReview = onSchedule(
     const traffic = await (await trafficQuality()).lookAtTrafficQuality(now);
     const spikes = await (await salesSpikes()).lookAtSalesSpikes(now);
     const clickless = await (await clicklessSignUps()).lookAtClicklessSignUps(now);
-    logger.info("risk review", { refunds, traffic, spikes, clickless });
+    const blocks = await (await addressBlocks()).lookAtAddressBlocks(now);
+    logger.info("risk review", { refunds, traffic, spikes, clickless, blocks });
   },
 );

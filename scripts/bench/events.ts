@@ -252,6 +252,14 @@ async function countPerEvent(ctx: BenchContext) {
     for (let i = 0; i < 10; i++)
       signUps.push(await measureOne(saleBody(benchUid(200 + i), { type: "sign_up", amount: undefined })));
     sequential.push(perEvent("sign-up", signUps));
+    // Issue 33: sign-ups naming the customer's address: the identity read as for a sale naming its customer,
+    // and the address block's day counted with one blind write more.
+    const addressedSignUps: OpCounts[] = [];
+    for (let i = 0; i < 10; i++) {
+      const extra = { type: "sign_up", amount: undefined, customer_ip: `198.51.100.${i + 1}` };
+      addressedSignUps.push(await measureOne(saleBody(benchUid(600 + i), extra)));
+    }
+    sequential.push(perEvent("sign-up with the customer's address", addressedSignUps));
     const refunds: OpCounts[] = [];
     for (let i = 0; i < 10; i++) {
       refunds.push(

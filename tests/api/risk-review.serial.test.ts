@@ -9,11 +9,14 @@
  *   case; a busy affiliate's ordinary busy day does not.
  * - sign-ups no counted click could have brought, from the same daily figures: a week of sign-ups with no
  *   clicks opens a case; sign-ups with as many clicks do not.
+ * - many sign-ups from one address block, counted by the ledger from signed sign-ups naming the customer's
+ *   address: twelve of fourteen from one /24 open a case; nine from one, or a dozen among many others, do not;
+ *   a retried or concurrent copy of a sign-up counts once.
  * - conversions faster than a person (not a daily look: timed as the postback is received): a sign-up a
  *   second after its click opens a case naming the click; one minutes after it does not.
  * Serial: it switches programme-wide rules on, which no other file may see, and puts them back after.
  */
-import { randomUUID } from "node:crypto";
+import { Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { refundRateWindows } from "../../functions/src/domain/refund-rate.ts";
 import type { RiskRules } from "../../functions/src/domain/risk-rules.ts";
@@ -21,18 +24,24 @@ import { programmeRateCounts } from "../../functions/src/data/refund-counts.ts";
 import { dayKey, lastDays } from "../../functions/src/domain/days.ts";
 import { lookAtRefundRates } from "../../functions/src/risk/refund-rate.ts";
 import { lookAtSalesSpikes } from "../../functions/src/risk/sales-spike.ts";
+import { lookAtAddressBlocks } from "../../functions/src/risk/address-blocks.ts";
 import { lookAtClicklessSignUps } from "../../functions/src/risk/clickless-sign-ups.ts";
 import { lookAtTrafficQuality } from "../../functions/src/risk/traffic-quality.ts";
-import { signature } from "../../scripts/lib/events-client.ts";
-import { demoSecrets } from "../../scripts/lib/local-secrets.ts";
-import { siteUrl } from "../../scripts/lib/project.ts";
-import { createAffiliate, openLink, refs, splitClickId } from "../support/backend.ts";
+import { sendEvent } from "../../scripts/lib/events-client.ts";
+import { createAffiliate, refs } from "../support/backend.ts";
 import {
   affiliateClicking,
+  addressesIn,
   affiliateRefunded,
+  affiliateSignedUpFrom,
   caseOf,
+  cutechatClick,
   promptchanSettings,
   saveRiskRules,
+  sendExpecting,
+  signUpFrom,
+  signUpPostback,
+  yesterday,
   type PromptchanSettings,
 } from "../support/risk.ts";
 import { createUser, type TestUser } from "../support/users.ts";
@@ -186,33 +195,51 @@ describe("the daily look at sign-ups without clicks", () => {
   }, 60_000);
 });
 
-/** A click on the affiliate's cutechat link, through the tracking redirect: its id and when it was counted. */
-async function cutechatClick(uid: string): Promise<{ id: string; at: Date }> {
-  const answer = await openLink(`/m/${uid}/ig`, { host: "cutechat.localhost:5050", ip: "10.33.7.9" });
-  expect(answer.status).toBe(302);
-  const id = splitClickId(answer.location!).clickId!;
-  return { id, at: (await refs.clicks().doc(id).get()).data()!.clicked_at };
-}
+describe("the daily look at sign-ups from one address block", () => {
+  test("most of a day's sign-ups from one block open a case with the counts; nine, or a dozen among many, do not", async () => {
+    const [farm, under, carrier] = await Promise.all([
+      // Twelve addresses of one /24, and two elsewhere (one of them IPv6).
+      affiliateSignedUpFrom([...addressesIn("198.51.100", 11), "::ffff:198.51.100.200", "203.0.113.5", "2001:db8::1"]),
+      affiliateSignedUpFrom(addressesIn("198.51.101", 9)),
+      // A dozen behind one carrier's block among sixteen from as many other blocks.
+      affiliateSignedUpFrom([
+        ...addressesIn("198.51.102", 12),
+        ...Array.from({ length: 16 }, (_, i) => `203.0.${i}.9`),
+      ]),
+    ]);
 
-/** A sign-up postback for the click, signed as the events API is (no token needed), at `occurredAt`. */
-async function signUpPostback(clickId: string, occurredAt?: Date) {
-  const body = JSON.stringify({
-    event: "sign_up",
-    click_id: clickId,
-    transaction_id: `fast-${randomUUID()}`,
-    ...(occurredAt ? { occurred_at: occurredAt.toISOString() } : {}),
-  });
-  const answer = await fetch(`${siteUrl}/api/postback/cutechat`, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      "X-Signature": signature(body, demoSecrets.EVENT_SIGNING_SECRETS.cutechat),
-    },
-    body,
-  });
-  expect(answer.status, await answer.clone().text()).toBe(200);
-  expect(await answer.json()).toEqual({ status: "applied" });
-}
+    // A retried sign-up and two concurrent copies of a new one count once each.
+    await sendExpecting(farm.events[0]!, "duplicate");
+    const twice = signUpFrom(farm.uid, "198.51.100.77");
+    const outcomes = await Promise.all([sendEvent(twice), sendEvent(twice)]);
+    expect(outcomes.map(({ body }) => body?.status).sort()).toEqual(["applied", "duplicate"]);
+    const blocks = await refs.days(farm.uid).doc(yesterday()).collection("address_blocks").get();
+    expect(blocks.docs.map((doc) => doc.data().sign_ups).sort((a, b) => a - b)).toEqual([1, 1, 13]);
+    // Each block by its salted key only: the documents name no address.
+    for (const doc of blocks.docs) {
+      expect(doc.id).toMatch(/^[0-9a-f]{64}$/);
+      expect(doc.data()).toEqual({
+        uid: farm.uid,
+        date: yesterday(),
+        sign_ups: expect.any(Number),
+        expire_at: Timestamp.fromDate(new Date(Date.parse(`${yesterday()}T00:00:00Z`) + 120 * 86_400_000)),
+      });
+    }
+    expect((await refs.affiliate(farm.uid).get()).data()!.total_sign_ups).toBe(15);
+
+    const look = await lookAtAddressBlocks(new Date());
+    expect(look.looked).toBeGreaterThanOrEqual(2);
+    const opened = await caseOf(farm.uid);
+    expect(opened?.summary).toMatchObject({ action: "flag", families: ["conversion_anomaly"] });
+    expect(opened?.doc.events[0]!.evidence.detail).toBe(
+      `13 of the 15 sign-ups on ${yesterday()} came from one address block.`,
+    );
+    expect(await caseOf(under.uid)).toBeNull();
+    expect(await caseOf(carrier.uid)).toBeNull();
+    await lookAtAddressBlocks(new Date());
+    expect((await caseOf(farm.uid))?.doc.event_count).toBe(1);
+  }, 60_000);
+});
 
 describe("conversions faster than a person", () => {
   test("a sign-up a second after its click opens a case naming the click; one minutes after it does not", async () => {

@@ -13,18 +13,24 @@ import { dayKey, daysAfter, lastDays } from "../../functions/src/domain/days.ts"
 import type { RiskFamily, RiskRules } from "../../functions/src/domain/risk-rules.ts";
 import { lookAtRefundRates } from "../../functions/src/risk/refund-rate.ts";
 import { lookAtSalesSpikes } from "../../functions/src/risk/sales-spike.ts";
+import { lookAtAddressBlocks } from "../../functions/src/risk/address-blocks.ts";
 import { lookAtTrafficQuality } from "../../functions/src/risk/traffic-quality.ts";
 import { sendEvent } from "../../scripts/lib/events-client.ts";
 import { createAffiliate, db, refs, saleEvent } from "../support/backend.ts";
 import { payoutForm } from "../support/payout-details.ts";
 import {
+  addressesIn,
   affiliateClicking,
   affiliateRefunded,
+  affiliateSignedUpFrom,
   caseOf,
+  cutechatClick,
   dashboardFrom,
   freshDevice,
   promptchanSettings,
   saveRiskRules,
+  signUpPostback,
+  yesterday,
   type PromptchanSettings,
 } from "../support/risk.ts";
 import { api, createAffiliateUser, createUser, type TestUser } from "../support/users.ts";
@@ -216,6 +222,63 @@ describe("sales spikes", () => {
     const firingToday = [...rows.values()].filter((row) => row.since === today()).map((row) => row.user_id);
     expect(await caughtBy("conversion_anomaly", [burst, steady, old])).toEqual(firingToday.sort());
     expect((await caseOf(burst))!.doc.events[0]!.evidence.detail).toBe(rows.get(burst)!.evidence);
+  }, 60_000);
+});
+
+describe("sign-ups from one address block", () => {
+  test("most of yesterday's sign-ups from one block are caught today; the simulation is what the review then does", async () => {
+    const [farm, under] = await Promise.all([
+      affiliateSignedUpFrom([...addressesIn("198.51.110", 10), "203.0.113.8"]),
+      affiliateSignedUpFrom([...addressesIn("198.51.111", 9), ...addressesIn("198.51.112", 9)]),
+    ]);
+    const fixtures = [farm.uid, under.uid];
+    const simulation = await simulate({ family: "conversion_anomaly", action: "flag", threshold: 10 });
+    const rows = rowsOf(simulation, fixtures);
+    expect([...rows.keys()]).toEqual([farm.uid]);
+    expect(rows.get(farm.uid)).toMatchObject({
+      since: today(),
+      amount: 0,
+      evidence: `10 of the 11 sign-ups on ${yesterday()} came from one address block.`,
+    });
+    expect(await caseOf(farm.uid)).toBeNull();
+
+    await switchOn("conversion_anomaly", { action: "flag", threshold: 10 });
+    await lookAtAddressBlocks(new Date());
+    expect(await caughtBy("conversion_anomaly", fixtures)).toEqual([...rows.keys()]);
+    expect((await caseOf(farm.uid))!.doc.events[0]!.evidence.detail).toBe(rows.get(farm.uid)!.evidence);
+  }, 60_000);
+});
+
+describe("conversions faster than a person", () => {
+  test("a postback's sign-up a second after its click is listed, a person's is not: what the rule did when it was on", async () => {
+    await switchOn("conversion_anomaly", { action: "flag", threshold: 10 });
+    const links = { promptchan: [], cutechat: ["/ig"], creategirls: [] };
+    const [fast, human] = await Promise.all([createAffiliate({ links }), createAffiliate({ links })]);
+    const fixtures = [fast, human];
+    const bot = await cutechatClick(fast);
+    await signUpPostback(bot.id, new Date(bot.at.getTime() + 1_000));
+    // A person's: the click was made minutes before; the postback names the customer's address.
+    const person = await cutechatClick(human);
+    await refs
+      .clicks()
+      .doc(person.id)
+      .update({ clicked_at: new Date(person.at.getTime() - 5 * 60_000) });
+    await signUpPostback(person.id, undefined, { customer_ip: "198.51.120.4" });
+    expect(await caughtBy("conversion_anomaly", fixtures)).toEqual([fast]);
+
+    const simulation = await simulate({ family: "conversion_anomaly", action: "hold_new", threshold: 10 });
+    const rows = rowsOf(simulation, fixtures);
+    expect([...rows.keys()]).toEqual([fast]);
+    expect(rows.get(fast)).toMatchObject({
+      since: today(),
+      amount: 0,
+      evidence: (await caseOf(fast))!.doc.events[0]!.evidence.detail,
+    });
+    expect(rows.get(fast)!.evidence).toMatch(/^A sign-up \(fast-.+\) came 1\.0 s after its click/);
+
+    // A postback's sign-up naming the customer's address counts in its block, as a signed event's does.
+    const blocks = await refs.days(human).doc(today()).collection("address_blocks").get();
+    expect(blocks.docs.map((doc) => doc.data().sign_ups)).toEqual([1]);
   }, 60_000);
 });
 

@@ -35,6 +35,8 @@ const serverOnly = [
   "risk_open",
   // Self-referral: each affiliate's own identifiers as salted keys (their e-mail, destination, addresses).
   "risk_identity",
+  // Sign-ups by address block (salted keys), under the affiliate's own readable day document.
+  "affiliates/alice/days/2026-11-26/address_blocks",
   "unlisted",
   "affiliates/alice/unlisted",
 ];

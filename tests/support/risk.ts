@@ -4,12 +4,14 @@
  */
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { lastDays } from "../../functions/src/domain/days.ts";
+import { dayKey, lastDays } from "../../functions/src/domain/days.ts";
 import { isPublicAddress } from "../../functions/src/domain/ip-address.ts";
 import type { AffiliateDoc } from "../../functions/src/domain/model.ts";
 import type { RiskRules } from "../../functions/src/domain/risk-rules.ts";
-import { sendEvent } from "../../scripts/lib/events-client.ts";
-import { createAffiliate, refs, saleEvent } from "./backend.ts";
+import { sendEvent, signature } from "../../scripts/lib/events-client.ts";
+import { demoSecrets } from "../../scripts/lib/local-secrets.ts";
+import { siteUrl } from "../../scripts/lib/project.ts";
+import { createAffiliate, openLink, refs, saleEvent, splitClickId } from "./backend.ts";
 import { inParallel } from "./concurrency.ts";
 import { api, type TestUser } from "./users.ts";
 
@@ -116,4 +118,80 @@ export async function affiliateClicking(
       });
   }
   return uid;
+}
+
+/** Yesterday (UTC), the day the daily review looks at. */
+export const yesterday = () => dayKey(new Date(Date.now() - 86_400_000));
+
+/** A signed sign-up of the affiliate's yesterday, naming the customer's address. */
+export const signUpFrom = (uid: string, address: string) => ({
+  id: `su-${randomUUID()}`,
+  advertiser_id: "promptchan",
+  type: "sign_up",
+  uid,
+  occurred_at: new Date(`${yesterday()}T12:00:00Z`).toISOString(),
+  customer_ip: address,
+});
+
+/** Sends a signed event and expects it counted (or recognised as already counted) as `status`. */
+export async function sendExpecting(body: Record<string, unknown>, status = "applied"): Promise<void> {
+  const answer = await sendEvent(body);
+  expect(answer.status, answer.text).toBe(200);
+  expect(JSON.parse(answer.text)).toMatchObject({ status });
+}
+
+/**
+ * An affiliate whose sign-ups yesterday came from the customers' `addresses` (a signed sign-up each, through
+ * the events API), with 100 clicks counted that day, so their sign-ups are not clickless (no other look finds
+ * them). Answers the uid and the events sent.
+ */
+export async function affiliateSignedUpFrom(
+  addresses: string[],
+): Promise<{ uid: string; events: ReturnType<typeof signUpFrom>[] }> {
+  const day = yesterday();
+  const clicked = { clicks: 100, sign_ups: 0, sales: 0, earnings_cents: 0 };
+  const uid = await createAffiliate({ recent_days: { [day]: clicked } });
+  await refs
+    .days(uid)
+    .doc(day)
+    .set({ date: day, ...clicked, refunded_cents: 0, by_advertiser: {} });
+  const events = addresses.map((address) => signUpFrom(uid, address));
+  await inParallel(events, 4, (event) => sendExpecting(event));
+  return { uid, events };
+}
+
+/** `count` addresses in one IPv4 /24 (`prefix`, three octets), all different. */
+export const addressesIn = (prefix: string, count: number, first = 1): string[] =>
+  Array.from({ length: count }, (_, i) => `${prefix}.${first + i}`);
+
+/** A click on the affiliate's cutechat link, through the tracking redirect: its id and when it was counted. */
+export async function cutechatClick(uid: string): Promise<{ id: string; at: Date }> {
+  const answer = await openLink(`/m/${uid}/ig`, { host: "cutechat.localhost:5050", ip: "10.33.7.9" });
+  expect(answer.status).toBe(302);
+  const id = splitClickId(answer.location!).clickId!;
+  return { id, at: (await refs.clicks().doc(id).get()).data()!.clicked_at };
+}
+
+/**
+ * A sign-up postback for the click, signed as the events API is (no token needed), at `occurredAt`, with any
+ * `more` parameters (a customer identifier).
+ */
+export async function signUpPostback(clickId: string, occurredAt?: Date, more: Record<string, string> = {}) {
+  const body = JSON.stringify({
+    event: "sign_up",
+    click_id: clickId,
+    transaction_id: `fast-${randomUUID()}`,
+    ...(occurredAt ? { occurred_at: occurredAt.toISOString() } : {}),
+    ...more,
+  });
+  const answer = await fetch(`${siteUrl}/api/postback/cutechat`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      "X-Signature": signature(body, demoSecrets.EVENT_SIGNING_SECRETS.cutechat),
+    },
+    body,
+  });
+  expect(answer.status, await answer.clone().text()).toBe(200);
+  expect(await answer.json()).toEqual({ status: "applied" });
 }

@@ -17,15 +17,27 @@ export interface FoundAffiliates {
 }
 
 /** Firestore's most values in one `in` filter. */
-const daysPerQuery = 30;
+export const daysPerQuery = 30;
 
 /**
  * The affiliates whose day document of any of `days` has `field` at least `min`, at most `limit` day documents
  * read: collection-group queries on the day documents' (date, field) index, 30 days at a time, the newest
  * first (so a bound reached leaves out the affiliates active longest ago).
  */
-export async function affiliatesWithDays(
+export const affiliatesWithDays = (
   field: "filtered_clicks" | "sales" | "sign_ups",
+  min: number,
+  days: readonly DayKey[],
+  limit: number,
+): Promise<FoundAffiliates> => affiliatesWithDated(collections.days, field, min, days, limit);
+
+/**
+ * The affiliates with a document of the collection group `group` (under affiliates/{uid}, with a `date`)
+ * dated any of `days` whose `field` is at least `min`, at most `limit` documents read, the newest days first.
+ */
+export async function affiliatesWithDated(
+  group: (typeof collections)["days" | "addressBlocks"],
+  field: string,
   min: number,
   days: readonly DayKey[],
   limit: number,
@@ -34,15 +46,15 @@ export async function affiliatesWithDays(
   let read = 0;
   for (let end = days.length; end > 0 && read < limit; end -= daysPerQuery) {
     const found = await db()
-      .collectionGroup(collections.days)
+      .collectionGroup(group)
       .where("date", "in", days.slice(Math.max(0, end - daysPerQuery), end))
       .where(field, ">=", min)
       .select()
       .limit(limit - read)
       .get();
     read += found.size;
-    // Day documents sit under affiliates/{uid}.
-    for (const doc of found.docs) uids.add(doc.ref.parent.parent!.id);
+    // Each sits under affiliates/{uid}: the path's second segment.
+    for (const doc of found.docs) uids.add(doc.ref.path.split("/")[1]!);
   }
   return { uids: [...uids], reached: read >= limit };
 }

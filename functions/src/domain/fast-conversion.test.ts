@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import {
   fastConversionSeconds,
+  firstConversionOf,
   fastConversionSignal,
   minHumanSeconds,
   type TimedConversion,
@@ -41,5 +42,47 @@ describe("a conversion faster than a person", () => {
     );
     expect(fastConversionSignal({ ...conversion(2), eventId: "tx-2" }, "flag")!.key).toBe(signal.key);
     expect(fastConversionSignal(conversion(30), "flag")).toBeNull();
+  });
+});
+
+describe("a click's first conversion, replayed (the simulation)", () => {
+  const convertedAt = new Date(clickedAt.getTime() + 20_000);
+
+  test("timed by the time it was reported at, as the postback was", () => {
+    const first = { type: "sale" as const, event_id: "tx-9", occurred_at: new Date(clickedAt.getTime() + 2_000) };
+    const timed = firstConversionOf("click-1", {
+      clicked_at: clickedAt,
+      converted_at: convertedAt,
+      first_conversion: first,
+    })!;
+    expect(timed).toEqual({
+      type: "sale",
+      eventId: "tx-9",
+      clickId: "click-1",
+      clickedAt,
+      occurredAt: first.occurred_at,
+    });
+    expect(fastConversionSignal(timed, "flag")!.evidence).toEqual({
+      detail: "A sale (tx-9) came 2.0 s after its click: faster than a person signs up (5 s).",
+      click_id: "click-1",
+      event_id: "tx-9",
+    });
+  });
+
+  test("a click converted before that was kept is timed by when it was credited, and says less", () => {
+    const quick = new Date(clickedAt.getTime() + 1_000);
+    const timed = firstConversionOf("click-1", { clicked_at: clickedAt, converted_at: quick })!;
+    expect(fastConversionSignal(timed, "flag")!.evidence).toEqual({
+      detail: "A conversion came 1.0 s after its click: faster than a person signs up (5 s).",
+      click_id: "click-1",
+    });
+    expect(
+      fastConversionSignal(firstConversionOf("click-1", { clicked_at: clickedAt, converted_at: convertedAt })!, "flag"),
+    ).toBeNull();
+  });
+
+  test("a click not converted has nothing to time", () => {
+    expect(firstConversionOf("click-1", { clicked_at: clickedAt, converted_at: null })).toBeNull();
+    expect(firstConversionOf("click-1", { clicked_at: clickedAt })).toBeNull();
   });
 });

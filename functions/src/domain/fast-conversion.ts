@@ -8,7 +8,11 @@
  *
  * Only conversions that name their click can be timed: inbound postbacks (their click id). A conversion
  * reported with a time before its click (a platform's clock, or a made-up time) is not timed either.
+ *
+ * The simulation replays it from the clicks: a converted click keeps its first conversion as reported
+ * (`firstConversionOf`); one that converted before that was kept is timed by when it was credited.
  */
+import type { ClickDoc } from "./model.js";
 import type { RiskAction } from "./risk-rules.js";
 import type { RiskSignal } from "./risk.js";
 
@@ -16,9 +20,10 @@ import type { RiskSignal } from "./risk.js";
 export const minHumanSeconds = 5;
 
 export interface TimedConversion {
-  type: "sign_up" | "sale";
-  /** The advertiser's id for it (the postback's transaction id). */
-  eventId: string;
+  /** Null for a click's first conversion credited before its kind was kept. */
+  type: "sign_up" | "sale" | null;
+  /** The advertiser's id for it (the postback's transaction id); null as the type. */
+  eventId: string | null;
   clickId: string;
   clickedAt: Date;
   occurredAt: Date;
@@ -34,15 +39,38 @@ export function fastConversionSeconds({ clickedAt, occurredAt }: TimedConversion
 export function fastConversionSignal(conversion: TimedConversion, action: RiskAction): RiskSignal | null {
   const seconds = fastConversionSeconds(conversion);
   if (seconds === null) return null;
-  const what = conversion.type === "sale" ? "A sale" : "A sign-up";
+  const what =
+    conversion.eventId === null
+      ? "A conversion"
+      : `${conversion.type === "sale" ? "A sale" : "A sign-up"} (${conversion.eventId})`;
   return {
     key: `conversion_anomaly:fast:${conversion.clickId}`,
     family: "conversion_anomaly",
     action,
     evidence: {
-      detail: `${what} (${conversion.eventId}) came ${seconds.toFixed(1)} s after its click: faster than a person signs up (${minHumanSeconds} s).`,
+      detail: `${what} came ${seconds.toFixed(1)} s after its click: faster than a person signs up (${minHumanSeconds} s).`,
       click_id: conversion.clickId,
-      event_id: conversion.eventId,
+      ...(conversion.eventId === null ? {} : { event_id: conversion.eventId }),
     },
+  };
+}
+
+/**
+ * A converted click's first conversion, as the postback that credited it was timed: its reported time when
+ * the click keeps it, else when it was credited (what a postback without a time is timed by). Null for a
+ * click not converted.
+ */
+export function firstConversionOf(
+  clickId: string,
+  click: Pick<ClickDoc, "clicked_at" | "converted_at" | "first_conversion">,
+): TimedConversion | null {
+  if (!click.converted_at) return null;
+  const first = click.first_conversion;
+  return {
+    type: first?.type ?? null,
+    eventId: first?.event_id ?? null,
+    clickId,
+    clickedAt: click.clicked_at,
+    occurredAt: first?.occurred_at ?? click.converted_at,
   };
 }

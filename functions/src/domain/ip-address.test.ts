@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { addressIdentity, ipVersion, isPrivateAddress, isPublicAddress } from "./ip-address.js";
+import { addressBlock, addressIdentity, ipVersion, isPrivateAddress, isPublicAddress } from "./ip-address.js";
 
 describe("which addresses the product may call", () => {
   test.each([
@@ -119,6 +119,31 @@ describe("addressIdentity: one text per place a request came from (issue 33)", (
   test("anything else is none", () => {
     for (const text of ["", "localhost", "203.0.113", "fe80::1%eth0", "1.2.3.4.5"]) {
       expect(addressIdentity(text)).toBeNull();
+    }
+  });
+});
+
+describe("addressBlock: the block an address is in (issue 33, many sign-ups from one block)", () => {
+  test.each([
+    ["203.0.113.7", "block:203.0.113.0/24"],
+    ["203.0.113.250", "block:203.0.113.0/24"],
+    ["::ffff:203.0.113.7", "block:203.0.113.0/24"],
+    ["2002:cb00:7107::1", "block:203.0.113.0/24"],
+    ["2001:db8:aa:bb:1:2:3:4", "block6:2001:db8:aa::/48"],
+    ["2001:0DB8:00AA:ffff::9", "block6:2001:db8:aa::/48"],
+  ])("%s is in %s", (address, block) => {
+    expect(addressBlock(address)).toBe(block);
+  });
+
+  test("neighbouring blocks are apart, and an address's block is not its identity", () => {
+    expect(addressBlock("203.0.114.7")).not.toBe(addressBlock("203.0.113.7"));
+    expect(addressBlock("2001:db8:ab::1")).not.toBe(addressBlock("2001:db8:aa::1"));
+    expect(addressBlock("203.0.113.7")).not.toBe(addressIdentity("203.0.113.7"));
+  });
+
+  test("anything else is none", () => {
+    for (const text of ["", "localhost", "203.0.113", "fe80::1%eth0", "1.2.3.4.5"]) {
+      expect(addressBlock(text)).toBeNull();
     }
   });
 });

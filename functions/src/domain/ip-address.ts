@@ -64,12 +64,37 @@ export const isPrivateAddress = (address: string): boolean => !isPublicAddress(a
  * rotate their own part of the address every day. Null for anything that is not an address.
  */
 export function addressIdentity(address: string): string | null {
+  const place = ipv4Or6(address);
+  if (!place) return null;
+  if (place instanceof ipaddr.IPv4) return `ip:${place.toString()}`;
+  return `ip6:${networkOf(place, 4)}::/64`;
+}
+
+/**
+ * The address block an address is in, as one text (issue 33, many sign-ups from one block): an IPv4 address
+ * (or the one an IPv6 address only stands for) by its /24, the block one network operator hands out to one
+ * site or one pool; any other IPv6 address by its /48, what a site or a customer of a provider is given.
+ * Null for anything that is not an address.
+ */
+export function addressBlock(address: string): string | null {
+  const place = ipv4Or6(address);
+  if (!place) return null;
+  if (place instanceof ipaddr.IPv4) return `block:${place.octets.slice(0, 3).join(".")}.0/24`;
+  return `block6:${networkOf(place, 3)}::/48`;
+}
+
+/** The address parsed, an IPv6 address that only stands for an IPv4 one as that one; null for no address. */
+function ipv4Or6(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
   const version = ipVersion(address);
   if (version === 0) return null;
-  if (version === 4) return `ip:${ipaddr.IPv4.parse(address).toString()}`;
+  if (version === 4) return ipaddr.IPv4.parse(address);
   const v6 = ipaddr.IPv6.parse(address);
-  const carried = embeddedIPv4(v6);
-  if (carried) return `ip:${carried.toString()}`;
-  const network = v6.parts.slice(0, 4).map((part) => part.toString(16));
-  return `ip6:${network.join(":")}::/64`;
+  return embeddedIPv4(v6) ?? v6;
 }
+
+/** The first `groups` 16-bit groups of an IPv6 address, in hex, joined by colons. */
+const networkOf = (address: ipaddr.IPv6, groups: number): string =>
+  address.parts
+    .slice(0, groups)
+    .map((part) => part.toString(16))
+    .join(":");

@@ -23,6 +23,8 @@ export const collections = {
   days: "days",
   /** affiliates/{uid}/click_shards */
   clickShards: "click_shards",
+  /** affiliates/{uid}/days/{day}/address_blocks/{salted key}: sign-ups from one address block (server-only). */
+  addressBlocks: "address_blocks",
   payouts: "payouts",
   events: "events",
   // Server-only: no client may read or write these (firestore.rules).
@@ -351,6 +353,19 @@ export interface DayDoc extends DayFigures {
   by_advertiser: Partial<Record<AdvertiserId, DayFigures & { filtered_clicks?: number; datacenter_clicks?: number }>>;
 }
 
+/**
+ * affiliates/{uid}/days/{yyyy-mm-dd}/address_blocks/{key} (server-only): the affiliate's sign-ups that day
+ * whose customer's address is in one address block (issue 33, domain/address-blocks.ts), the block named only
+ * by its salted key (data/address-blocks.ts). Written by the ledger's transaction, with an increment.
+ */
+export interface AddressBlockDoc {
+  uid: string;
+  date: DayKey;
+  sign_ups: number;
+  /** The day + blockDaysKept (domain/address-blocks.ts): a TTL policy deletes the document then. */
+  expire_at: Date;
+}
+
 export type PayoutStatus = "pending" | "paid";
 
 /** What an invoice says, frozen when the payout is requested (the PDF is always rendered from this). */
@@ -475,6 +490,12 @@ export interface ClickDoc extends SubIds {
   expire_at: Date | null;
   /** When its first sign-up or sale was credited; null until then. Absent on clicks recorded before. */
   converted_at?: Date | null;
+  /**
+   * That first conversion as reported (its kind, the advertiser's id for it and when it happened), so the
+   * simulation can time it as the postback was timed (domain/fast-conversion.ts). Absent before it converted,
+   * and on clicks that converted before this was kept.
+   */
+  first_conversion?: { type: "sign_up" | "sale"; event_id: string; occurred_at: Date };
   /** A click made on the integration page for test conversions: they are logged and credit nobody. */
   test?: boolean;
 }

@@ -10,7 +10,9 @@
  *
  * A sign-up or sale may name its customer (issue 33): the identifiers are kept only as salted keys on the
  * event record, and one that matches the affiliate's own raises the self-referral signal in this same
- * transaction (ledger/self-referral.ts), so the matching sale itself is held when the rule holds.
+ * transaction (ledger/self-referral.ts), so the matching sale itself is held when the rule holds. A sign-up
+ * that names the customer's address adds one to its address block's day in the same transaction
+ * (data/address-blocks.ts), so a duplicate counts nothing there either.
  */
 import { FieldValue, type Transaction } from "firebase-admin/firestore";
 import { limits } from "../config.js";
@@ -43,6 +45,7 @@ import {
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { settingsInForce } from "../data/programme-settings.js";
 import { clickIncrement, writeChanges } from "../data/aggregates.js";
+import { addressBlockKey, stageBlockSignUp } from "../data/address-blocks.js";
 import { db, refs } from "../data/firestore.js";
 import { enqueuePostbacks, stagePostbacks } from "../data/postback-outbox.js";
 import type { StagedSignal } from "../data/risk-cases.js";
@@ -98,6 +101,9 @@ export async function processEvent(
     (event.type === "sale" || event.type === "sign_up") && event.customer
       ? customerKeys(event.advertiser, event.customer)
       : undefined;
+  // A sign-up from a named address counts toward its block's day (data/address-blocks.ts): a write, no read.
+  const block =
+    event.type === "sign_up" && event.customer?.customer_ip ? addressBlockKey(event.customer.customer_ip) : null;
   const [affiliate, terms, selfReferral] = await Promise.all([
     getAffiliateOrThrow(event.uid),
     // A sale earns the programme's terms in force when it happened (issue 19): read fresh, so a change of
@@ -122,8 +128,11 @@ export async function processEvent(
         : null;
       const { credits = [], ...outcome } = await apply(tx, event, affiliate, now, click, terms, raised);
       raised?.write();
+      if (block && outcome.status === "applied") {
+        stageBlockSignUp(tx, event.uid, dayKey(event.occurredAt), block);
+      }
       if (click && outcome.status === "applied" && (event.type === "sign_up" || event.type === "sale")) {
-        markConverted(tx, click, now);
+        markConverted(tx, click, event, now);
       }
       staged = stagePostbacks(
         tx,
@@ -158,10 +167,19 @@ export async function processEvent(
 const subIdsOf = (click: ClickDoc | undefined): SubIds =>
   Object.fromEntries(subIdNames.map((name) => [name, click?.[name] ?? null])) as SubIds;
 
-/** A converted click is kept (no expiry) for the renewals and refunds that follow; written whole, as the TTL may race. */
-function markConverted(tx: Transaction, click: ConvertingClick, now: Date): void {
+/**
+ * A converted click is kept (no expiry) for the renewals and refunds that follow; written whole, as the TTL may
+ * race. It keeps its first conversion as reported, which the simulation times as the postback was timed.
+ */
+function markConverted(
+  tx: Transaction,
+  click: ConvertingClick,
+  event: Extract<AdvertiserEvent, { type: "sign_up" | "sale" }>,
+  now: Date,
+): void {
   if (click.doc.converted_at) return;
-  tx.set(refs.clicks().doc(click.id), { ...click.doc, converted_at: now, expire_at: null });
+  const first_conversion = { type: event.type, event_id: event.id, occurred_at: event.occurredAt };
+  tx.set(refs.clicks().doc(click.id), { ...click.doc, converted_at: now, expire_at: null, first_conversion });
 }
 
 /** The landing figures a conversion reported by click id adds to. */

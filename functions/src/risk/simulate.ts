@@ -7,16 +7,20 @@
  * matching the window's customers with the affiliates' identities: so what the simulation shows is what the
  * rule then does (self-referral: with the identities of today).
  *
- * Bounded per request: at most maxSimulationCandidateReads documents read to find candidates, at most
- * maxSimulatedAffiliates of them measured (each: one read for sales spikes, its window's day documents for
- * traffic, six aggregation counts for refund rates, one identity for self-referral), and one masked read of
- * each affiliate caught.
+ * Conversions faster than a person are not a daily look: they are replayed from the converted clicks, each
+ * click's first conversion timed as its postback was (domain/fast-conversion.ts's firstConversionOf).
+ *
+ * Bounded per request: at most maxSimulationCandidateReads documents read to find candidates (or converted
+ * clicks), at most maxSimulatedAffiliates of them measured (each: one read for sales spikes, its window's day
+ * documents for traffic, its busy address blocks and one read for address blocks, six aggregation counts
+ * for refund rates, one identity for self-referral), and one masked read of each affiliate caught.
  */
 import pMap from "p-map";
 import type { RiskSimulation } from "../contract/risk.js";
 import { balanceOf } from "../domain/balance.js";
 import { dayBefore, dayKey, type DayKey } from "../domain/days.js";
 import type { AffiliateDoc } from "../domain/model.js";
+import { fastConversionSignal, firstConversionOf } from "../domain/fast-conversion.js";
 import { centsToDollars } from "../domain/money.js";
 import type { RiskSignal } from "../domain/risk.js";
 import type { RiskFamily, RiskRule } from "../domain/risk-rules.js";
@@ -39,10 +43,13 @@ import { db, refs } from "../data/firestore.js";
 import { sharedEntries } from "../data/payout-destinations.js";
 import { sharedDeviceEntries } from "../data/sign-in-devices.js";
 import { customerEventsSince, identitiesOf } from "../data/risk-identity.js";
+import { affiliatesWithBusyBlocks } from "../data/address-blocks.js";
+import { convertedClicksSince } from "../data/clicks.js";
 import { affiliatesRefundedIn } from "../data/refund-counts.js";
 import { affiliatesWithDays, type FoundAffiliates } from "../data/risk-days.js";
 import type { Finding, Measure } from "./look.js";
 import { refundRateMeasure } from "./refund-rate.js";
+import { addressBlocksMeasure } from "./address-blocks.js";
 import { clicklessSignUpsMeasure } from "./clickless-sign-ups.js";
 import { salesSpikeMeasure } from "./sales-spike.js";
 import { trafficQualityMeasure } from "./traffic-quality.js";
@@ -56,7 +63,25 @@ interface Plan<Data> {
   reviewDays: (days: DayKey[]) => DayKey[];
 }
 
-const plan = <Data>(p: Plan<Data>): Plan<unknown> => p as Plan<unknown>;
+interface Caught {
+  uid: string;
+  finding: Finding;
+}
+
+/** What one look at a family finds over the window, and whether a bound left some out. */
+interface Findings {
+  caught: Caught[];
+  cut: boolean;
+}
+
+/** One look at a family over the window (`days`, oldest first) under the rule. */
+type WindowLook = (rule: RiskRule, days: DayKey[], now: Date) => Promise<Findings>;
+
+/** A measured look: its candidates, each measured by the daily review's own measure. */
+const plan =
+  <Data>(p: Plan<Data>): WindowLook =>
+  (rule, days, now) =>
+    lookFindings(p as Plan<unknown>, rule, days, now);
 
 /** A review of a day looks at the day before too (sales spikes compare it; traffic looks at who had filtered clicks). */
 const withDayBefore = (days: DayKey[]): DayKey[] => [dayBefore(days[0]!), ...days];
@@ -64,7 +89,7 @@ const withDayBefore = (days: DayKey[]): DayKey[] => [dayBefore(days[0]!), ...day
 type MeasuredFamily = "refund_rate" | "conversion_anomaly" | "traffic_quality";
 
 /** Each measured family's plan, made per simulation (the refund rates' measure reads the programme's counts once). */
-const plansNow = (): Record<MeasuredFamily, Plan<unknown>[]> => ({
+const plansNow = (): Record<MeasuredFamily, WindowLook[]> => ({
   // Refund rates are over the 30 and 90 days up to today: measured as today's review measures them.
   refund_rate: [
     plan({
@@ -73,8 +98,9 @@ const plansNow = (): Record<MeasuredFamily, Plan<unknown>[]> => ({
       reviewDays: (days) => days.slice(-1),
     }),
   ],
-  // Two looks: the review of each day compares the day before with the norm (sales spikes), and measures the
-  // week to it against the clicks that could have brought its sign-ups.
+  // Four looks: the review of each day compares the day before with the norm (sales spikes), measures the
+  // week to it against the clicks that could have brought its sign-ups, and counts its sign-ups by block;
+  // and the conversions faster than a person, timed as their postbacks arrived, replayed from the clicks.
   conversion_anomaly: [
     plan({
       measure: salesSpikeMeasure,
@@ -86,6 +112,12 @@ const plansNow = (): Record<MeasuredFamily, Plan<unknown>[]> => ({
       candidates: (days, _now, limit) => affiliatesWithDays("sign_ups", 1, withDayBefore(days), limit),
       reviewDays: (days) => days,
     }),
+    plan({
+      measure: addressBlocksMeasure,
+      candidates: (days, _now, limit) => affiliatesWithBusyBlocks(withDayBefore(days), limit),
+      reviewDays: (days) => days,
+    }),
+    fastConversionFindings,
   ],
   // The review of each day looks at who had filtered clicks on it or the day before.
   traffic_quality: [
@@ -97,19 +129,9 @@ const plansNow = (): Record<MeasuredFamily, Plan<unknown>[]> => ({
   ],
 });
 
-interface Caught {
-  uid: string;
-  finding: Finding;
-}
-
 /** The findings of a measured family over the window: who, from when, with what evidence. */
-async function measuredFindings(
-  family: MeasuredFamily,
-  rule: RiskRule,
-  days: DayKey[],
-  now: Date,
-): Promise<{ caught: Caught[]; cut: boolean }> {
-  const looks = await Promise.all(plansNow()[family].map((look) => lookFindings(look, rule, days, now)));
+async function measuredFindings(family: MeasuredFamily, rule: RiskRule, days: DayKey[], now: Date): Promise<Findings> {
+  const looks = await Promise.all(plansNow()[family].map((look) => look(rule, days, now)));
   // A family of several looks (conversion anomalies) catches an affiliate from the first of its findings.
   const first = new Map<string, Finding>();
   for (const { uid, finding } of looks.flatMap((look) => look.caught)) {
@@ -128,7 +150,7 @@ async function lookFindings(
   rule: RiskRule,
   days: DayKey[],
   now: Date,
-): Promise<{ caught: Caught[]; cut: boolean }> {
+): Promise<Findings> {
   const found = await candidates(days, now, maxSimulationCandidateReads);
   const measured = found.uids.slice(0, maxSimulatedAffiliates);
   const reviewed = reviewDays(days);
@@ -144,8 +166,32 @@ async function lookFindings(
   return { caught: findings.flat(), cut: found.reached || found.uids.length > measured.length };
 }
 
+/**
+ * Conversions faster than a person, replayed: the clicks first converted in the window (at most
+ * maxSimulationCandidateReads read, the newest first), each timed as its postback was; an affiliate is caught
+ * from the day of their first fast one, with its evidence, as the case the rule opened shows it.
+ */
+async function fastConversionFindings(rule: RiskRule, days: DayKey[]): Promise<Findings> {
+  const { clicks, reached } = await convertedClicksSince(
+    new Date(`${days[0]!}T00:00:00Z`),
+    maxSimulationCandidateReads,
+  );
+  const first = new Map<string, Finding>();
+  // The newest first: each affiliate's finding is left at their oldest.
+  for (const { id, click } of clicks) {
+    const timed = firstConversionOf(id, click);
+    const signal = timed ? fastConversionSignal(timed, rule.action) : null;
+    if (signal) first.set(click.uid, { signal, since: dayKey(click.converted_at!) });
+  }
+  const caught = [...first].map(([uid, finding]) => ({ uid, finding }));
+  return {
+    caught: caught.slice(0, maxSimulatedAffiliates),
+    cut: reached || caught.length > maxSimulatedAffiliates,
+  };
+}
+
 /** The save path's signals replayed over the shared destinations' entries: each named affiliate, once. */
-async function sharedFindings(rule: RiskRule, days: DayKey[]): Promise<{ caught: Caught[]; cut: boolean }> {
+async function sharedFindings(rule: RiskRule, days: DayKey[]): Promise<Findings> {
   const { entries, reached } = await sharedEntries(maxSimulationCandidateReads);
   const signals = new Map<string, RiskSignal>();
   for (const { key, entry } of entries) {
@@ -165,7 +211,7 @@ async function sharedFindings(rule: RiskRule, days: DayKey[]): Promise<{ caught:
  * The dashboard sessions' shared-device signals replayed over the index's shared entries (sharedDeviceReplay):
  * each affiliate from the first join in the window the rule would have signalled.
  */
-async function sharedDeviceFindings(rule: RiskRule, days: DayKey[]): Promise<{ caught: Caught[]; cut: boolean }> {
+async function sharedDeviceFindings(rule: RiskRule, days: DayKey[]): Promise<Findings> {
   const { entries, reached } = await sharedDeviceEntries(maxSimulationCandidateReads);
   const first = new Map<string, Finding>();
   for (const { key, entry } of entries) {
@@ -183,7 +229,7 @@ async function sharedDeviceFindings(rule: RiskRule, days: DayKey[]): Promise<{ c
  * customer (their event records keep the keys): each affiliate's, against their identity as it is today,
  * from the first that matches. At most maxSimulatedAffiliates affiliates' identities are read.
  */
-async function selfReferralFindings(rule: RiskRule, days: DayKey[]): Promise<{ caught: Caught[]; cut: boolean }> {
+async function selfReferralFindings(rule: RiskRule, days: DayKey[]): Promise<Findings> {
   const { events, reached } = await customerEventsSince(new Date(`${days[0]!}T00:00:00Z`), maxSimulationCandidateReads);
   const byUid = new Map<string, CustomerEvent[]>();
   for (const { uid, ...event } of events) byUid.set(uid, [...(byUid.get(uid) ?? []), event]);
