@@ -95,6 +95,8 @@ describe("summary rows", () => {
       // Issue 33: no open risk case.
       risk_case: null,
       case_held: 0,
+      // Issue 34: the group they are in (never moved: the default one, the programme settings).
+      group: { id: "default", name: "Default" },
     });
   });
 

@@ -31,6 +31,8 @@ export const summarySourceFields = [
   ...(Object.keys(emptyPayoutDetails) as (keyof PayoutDetails)[]),
   "commission_rate",
   "custom_terms",
+  "deal",
+  "group",
   "fraud_user",
   "total_clicks",
   "total_filtered_clicks",
@@ -122,6 +124,8 @@ export interface SummaryRow {
   risk_case: { case_id: string; action: RiskAction; families: RiskFamily[] } | null;
   /** Commission the open risk case holds, in dollars. */
   case_held: number;
+  /** The commission group the affiliate is in (issue 34). */
+  group: { id: string; name: string };
 }
 
 /**
@@ -145,7 +149,7 @@ export function summaryRow(
     country: affiliate.country,
     company: affiliate.company,
     paypal_payout_account: affiliate.paypal_payout_account,
-    commission_rate: affiliateRates({ ...affiliate, repeat_rates: {} }, programme).commission_rate,
+    commission_rate: affiliateRates({ ...affiliate, repeat_rates: {} }, programme, now).commission_rate,
     total_sign_ups: affiliate.total_sign_ups,
     total_earnings: centsToDollars(affiliate.total_earnings_cents),
     total_payouts: centsToDollars(affiliate.total_payouts_cents),
@@ -171,6 +175,7 @@ export function summaryRow(
     total_datacenter_clicks: affiliate.total_datacenter_clicks,
     risk_case: riskMarkOf(openCase),
     case_held: centsToDollars(riskHeldCentsOf(affiliate)),
+    group: { id: affiliate.group.id, name: affiliate.group.name },
   };
 }
 

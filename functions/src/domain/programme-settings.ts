@@ -7,8 +7,9 @@
  * exactly as before the settings existed.
  */
 import { z } from "zod";
-import { advertisers, type AdvertiserId } from "./advertisers.js";
+import { advertisers, defaultAdvertiserId, type AdvertiserId } from "./advertisers.js";
 import { defaultCommissionRate, defaultRepeatRates, type RepeatRates } from "./commission.js";
+import { dealOf, withDeal, type Deal } from "./commission-groups.js";
 import { landingPages } from "./landing-pages.js";
 import { formatDollars } from "./money.js";
 import { daysText, defaultPayoutRules, type PayoutRules } from "./payout-eligibility.js";
@@ -33,16 +34,18 @@ export type ProgrammeTerms = Pick<
 >;
 
 /**
- * The rates an affiliate earns, as views show them (SPEC.md's commission_rate and repeat_rates): their own
- * under an individual deal (custom_terms), else the programme's in force.
+ * The rates an affiliate earns now on the default advertiser's sales, as views show them (SPEC.md's
+ * commission_rate and repeat_rates): their deal's where it sets them (issue 34; `custom_terms` is such a
+ * deal), else the programme's (or their group's, when `programme` is the group's terms in force).
  */
 export function affiliateRates(
-  affiliate: { custom_terms: boolean; commission_rate: number; repeat_rates: RepeatRates },
+  affiliate: { deal?: Deal | null; custom_terms: boolean; commission_rate: number; repeat_rates: RepeatRates },
   programme: ProgrammeRates,
+  now = new Date(),
 ): ProgrammeRates {
-  return affiliate.custom_terms
-    ? { commission_rate: affiliate.commission_rate, repeat_rates: affiliate.repeat_rates }
-    : { commission_rate: programme.commission_rate, repeat_rates: programme.repeat_rates };
+  const group = { commissionRate: programme.commission_rate, repeatRates: programme.repeat_rates, holdDays: 0 };
+  const terms = withDeal(group, dealOf(affiliate), defaultAdvertiserId, now);
+  return { commission_rate: terms.commissionRate, repeat_rates: terms.repeatRates };
 }
 
 /** The largest minimum payout an admin may set, in cents ($100,000). */
@@ -172,8 +175,8 @@ const linkDomain = z
 
 const catalogue = new Set(landingPages.map((page) => page.value));
 
-/** Each setting as stored (money in cents). */
-const fieldSchemas = {
+/** Each setting as stored (money in cents); commission groups and deals validate their fields with these too. */
+export const fieldSchemas = {
   commission_rate: rate,
   repeat_rates: z.record(z.string(), rate).superRefine((rates, context) => {
     for (const key of Object.keys(rates)) {
@@ -210,6 +213,17 @@ const fieldSchemas = {
   risk_rules: riskRulesSchema,
 };
 
+/** The minimum payout as the API takes it: dollars, in whole cents. */
+export const minimumPayoutDollars = z
+  .number({ error: "must be an amount in dollars." })
+  .min(0, { error: "must not be below $0." })
+  .max(maxMinimumPayoutCents / 100, {
+    error: `must be at most $${(maxMinimumPayoutCents / 100).toLocaleString("en-US")}.`,
+  })
+  .refine((dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6, {
+    error: "must be in whole cents.",
+  });
+
 /**
  * The settings as the API takes them: money in dollars (`minimum_payout`), everything else as stored; the
  * output is the stored form.
@@ -222,15 +236,7 @@ export const programmeSettingsSchema = z
     attribution_window_days: fieldSchemas.attribution_window_days,
     link_domain: fieldSchemas.link_domain,
     landing_pages: fieldSchemas.landing_pages,
-    minimum_payout: z
-      .number({ error: "must be an amount in dollars." })
-      .min(0, { error: "must not be below $0." })
-      .max(maxMinimumPayoutCents / 100, {
-        error: `must be at most $${(maxMinimumPayoutCents / 100).toLocaleString("en-US")}.`,
-      })
-      .refine((dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6, {
-        error: "must be in whole cents.",
-      }),
+    minimum_payout: minimumPayoutDollars,
     payout_interval_days: fieldSchemas.payout_interval_days,
     // Optional: a client that does not know the risk rules (an older page) keeps the ones in force.
     risk_rules: fieldSchemas.risk_rules.optional(),
