@@ -94,6 +94,21 @@ export function setSuspension(
   });
 }
 
+/** The commission groups (issue 34), the default one (the programme settings) first. */
+export async function fetchGroups(user: User): Promise<ApiAnswer<"GET", "/api/commission_groups">["groups"]> {
+  return (await callApi(user, "GET", "/api/commission_groups")).groups;
+}
+
+/** Moves affiliates to a group, with the reason (kept in the audit). */
+export function moveAffiliates(
+  user: User,
+  uids: string[],
+  groupId: string,
+  reason: string,
+): Promise<ApiAnswer<"POST", "/api/move_affiliates">> {
+  return callApi(user, "POST", "/api/move_affiliates", { user_ids: uids, group_id: groupId, reason });
+}
+
 /** The programme's funnels for one advertiser: by landing page, and its best converting links. */
 export function fetchConversionReport(
   user: User,

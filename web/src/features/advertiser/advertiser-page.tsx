@@ -16,7 +16,7 @@ import { paths } from "../../config/paths";
 import { notPdfMessage, saveFile } from "../../lib/api";
 import { useSignedIn } from "../../lib/auth";
 import { useDebounced } from "../../lib/use-debounced";
-import { exportInvoice } from "./advertiser-api";
+import { exportInvoice, moveAffiliates } from "./advertiser-api";
 import { AffiliateList } from "./affiliate-list";
 import { AffiliateTable, type AffiliateTableProps } from "./affiliate-table";
 import { ListViewChoice, OrderMenu, orderNames, useListView, type ListView } from "./list-view";
@@ -31,6 +31,7 @@ import { ratingReason } from "./rating-reason";
 import { RiskCases } from "./risk-section";
 import { ProgrammeReportPanel } from "./programme-report";
 import { SuspensionDialog } from "./suspension-dialog";
+import { MoveDialog } from "./move-dialog";
 import {
   noFilters,
   useAffiliateList,
@@ -217,6 +218,9 @@ function AffiliatesList({ initialSearch }: { initialSearch: string }) {
   const exporting = exports.running === "csv";
   // The affiliate being suspended or reinstated (the dialog asks why, and confirms).
   const [suspending, setSuspending] = useState<AffiliateView | null>(null);
+  // The affiliate being moved to another commission group (the dialog asks where and why).
+  const [moving, setMoving] = useState<AffiliateView | null>(null);
+  const refreshAffiliates = useRefreshAffiliates(user);
   // A dense table on a wide screen, SPEC.md's cards on a phone (or by choice).
   const shownAs = useListView();
 
@@ -334,11 +338,21 @@ function AffiliatesList({ initialSearch }: { initialSearch: string }) {
               onPayout={setConfirming}
               onExportInvoice={(view) => void invoice(view)}
               onSuspend={setSuspending}
+              onMove={setMoving}
               linkDashboards={isAdmin}
             />
           )}
         </>
       )}
+      <MoveDialog
+        user={user}
+        affiliate={moving?.row ?? null}
+        onClose={() => setMoving(null)}
+        onConfirm={async (affiliate, groupId, reason) => {
+          await moveAffiliates(user, [affiliate.user_id], groupId, reason);
+          refreshAffiliates();
+        }}
+      />
       <SuspensionDialog
         affiliate={suspending?.row ?? null}
         onClose={() => setSuspending(null)}
