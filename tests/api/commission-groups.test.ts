@@ -151,7 +151,12 @@ describe("moves", () => {
       missing: [unknown],
     });
     const affiliate = (await refs.affiliate(uid).get()).data()!;
-    expect(affiliate.group).toMatchObject({ id: group.id, name: group.name });
+    // Named with its terms, which the affiliate's dashboard shows.
+    expect(affiliate.group).toMatchObject({
+      id: group.id,
+      name: group.name,
+      terms: { rates: vipTerms.rates, hold_days: 0, minimum_payout_cents: null },
+    });
     expect(affiliate.group.since.getTime()).toBeGreaterThanOrEqual(before - 5_000);
     expect(affiliate.past_groups).toEqual([{ id: "default", since: new Date(0) }]);
     const audits = (await refs.groupMoves().where("uid", "==", uid).get()).docs.map((doc) => doc.data());
@@ -191,7 +196,7 @@ describe("moves", () => {
     expect((await refs.affiliate(uid).get()).data()!.past_groups).toHaveLength(1);
   });
 
-  test("a rename is carried to the members' documents", async () => {
+  test("a rename and an edit are carried to the members' documents", async () => {
     const group = await createGroup();
     const uids = await Promise.all([createAffiliate(), createAffiliate()]);
     await move(uids, group.id);
@@ -203,8 +208,20 @@ describe("moves", () => {
       terms: vipTerms,
     });
     expect(answer.json).toMatchObject({ changed: true, group: { name, members: 2 } });
-    for (const uid of uids)
+    for (const uid of uids) {
       expect((await refs.affiliate(uid).get()).data()!.group).toMatchObject({ id: group.id, name });
+    }
+    // An edit of the terms too: the members' documents carry what their dashboards show.
+    const terms = { ...vipTerms, hold_days: 9, minimum_payout: 120 };
+    const edited = await api(admin, "POST", "/api/commission_groups", { id: group.id, version: 2, name, terms });
+    expect(edited.status).toBe(200);
+    for (const uid of uids) {
+      expect((await refs.affiliate(uid).get()).data()!.group.terms).toEqual({
+        rates: vipTerms.rates,
+        hold_days: 9,
+        minimum_payout_cents: 12_000,
+      });
+    }
   });
 });
 

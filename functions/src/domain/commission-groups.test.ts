@@ -29,11 +29,11 @@ describe("memberships", () => {
   });
 
   test("a sale earns the group it happened in: before the move the old one, from the move the new one", () => {
-    const moved = moveTo(fresh, { id: "vip", name: "VIP" }, at("2026-11-01T12:00:00Z"));
-    expect(moved.group).toEqual({ id: "vip", name: "VIP", since: at("2026-11-01T12:00:00Z") });
+    const moved = moveTo(fresh, { id: "vip", name: "VIP", terms: null }, at("2026-11-01T12:00:00Z"));
+    expect(moved.group).toEqual({ id: "vip", name: "VIP", terms: null, since: at("2026-11-01T12:00:00Z") });
     expect(groupIdAt(moved, at("2026-11-01T11:59:59Z"))).toBe("default");
     expect(groupIdAt(moved, at("2026-11-01T12:00:00Z"))).toBe("vip");
-    const again = moveTo(moved, { id: "gold", name: "Gold" }, at("2026-11-10T00:00:00Z"));
+    const again = moveTo(moved, { id: "gold", name: "Gold", terms: null }, at("2026-11-10T00:00:00Z"));
     expect(groupIdAt(again, at("2026-11-05T00:00:00Z"))).toBe("vip");
     expect(groupIdAt(again, at("2026-10-05T00:00:00Z"))).toBe("default");
   });
@@ -41,7 +41,11 @@ describe("memberships", () => {
   test("the past memberships kept are bounded, newest first", () => {
     let member: { group: ReturnType<typeof defaultMembership>; past_groups: { id: string; since: Date }[] } = fresh;
     for (let i = 1; i <= pastGroupsKept + 5; i++)
-      member = moveTo(member, { id: `g${i}`, name: `G${i}` }, at(`2026-01-01T00:00:${String(i).padStart(2, "0")}Z`));
+      member = moveTo(
+        member,
+        { id: `g${i}`, name: `G${i}`, terms: null },
+        at(`2026-01-01T00:00:${String(i).padStart(2, "0")}Z`),
+      );
     expect(member.past_groups).toHaveLength(pastGroupsKept);
     expect(member.past_groups[0]!.id).toBe(`g${pastGroupsKept + 4}`);
   });

@@ -55,13 +55,21 @@ export interface GroupVersionDoc {
   changed_by: Recorder;
 }
 
-/** The group an affiliate is in, on their document: named there so the dashboard shows it with no read. */
+/**
+ * The group an affiliate is in, on their document: named, with its terms in force now, so the dashboard
+ * shows them with no read (kept in step on moves, renames and edits; the ledger reads the group's versions).
+ */
 export interface GroupMembership {
   id: string;
   name: string;
   /** When they joined it (the epoch for the default group of an affiliate never moved). */
   since: Date;
+  /** The group's terms now, for display; null for the default group (the programme settings). */
+  terms: GroupTerms | null;
 }
+
+/** A group as a move names it: its id, name and terms now (null: the default group). */
+export type GroupTarget = Pick<GroupMembership, "id" | "name" | "terms">;
 
 /** An earlier membership: in force from `since` to the next newer one's `since`. */
 export interface PastGroup {
@@ -112,6 +120,7 @@ export const defaultMembership = (): GroupMembership => ({
   id: defaultGroupId,
   name: defaultGroupName,
   since: new Date(0),
+  terms: null,
 });
 
 /** The group the affiliate was in at `at`: the newest membership that began at or before it. */
@@ -125,7 +134,7 @@ export function groupIdAt(affiliate: { group: GroupMembership; past_groups: Past
 /** The affiliate's membership after a move to `to` at `now`: the one left joins the past ones kept. */
 export function moveTo(
   affiliate: { group: GroupMembership; past_groups: PastGroup[] },
-  to: { id: string; name: string },
+  to: GroupTarget,
   now: Date,
 ): { group: GroupMembership; past_groups: PastGroup[] } {
   const left: PastGroup = { id: affiliate.group.id, since: affiliate.group.since };

@@ -9,7 +9,14 @@
 import { z } from "zod";
 import { advertisers, defaultAdvertiserId, type AdvertiserId } from "./advertisers.js";
 import { defaultCommissionRate, defaultRepeatRates, type RepeatRates } from "./commission.js";
-import { dealOf, withDeal, type Deal } from "./commission-groups.js";
+import {
+  dealOf,
+  groupSaleTerms,
+  withDeal,
+  type Deal,
+  type GroupMembership,
+  type SaleTermsOf,
+} from "./commission-groups.js";
 import { landingPages } from "./landing-pages.js";
 import { formatDollars } from "./money.js";
 import { daysText, defaultPayoutRules, type PayoutRules } from "./payout-eligibility.js";
@@ -46,6 +53,20 @@ export function affiliateRates(
   const group = { commissionRate: programme.commission_rate, repeatRates: programme.repeat_rates, holdDays: 0 };
   const terms = withDeal(group, dealOf(affiliate), defaultAdvertiserId, now);
   return { commission_rate: terms.commissionRate, repeat_rates: terms.repeatRates };
+}
+
+/**
+ * What the affiliate's sales of `advertiser` earn now, as their dashboard shows it (issue 34): their deal
+ * over the group's terms on their document over the advertiser's settings in force.
+ */
+export function affiliateTermsNow(
+  affiliate: Parameters<typeof dealOf>[0] & { group: Pick<GroupMembership, "terms"> },
+  settings: ProgrammeSettings,
+  advertiser: AdvertiserId,
+  now: Date,
+): SaleTermsOf {
+  const group = groupSaleTerms(saleTerms(settings), affiliate.group.terms, advertiser);
+  return withDeal(group, dealOf(affiliate), advertiser, now);
 }
 
 /** The largest minimum payout an admin may set, in cents ($100,000). */
@@ -322,7 +343,9 @@ export function formatSetting(field: SettingField, value: ProgrammeSettings[Sett
       if (entries.length === 0) return "none";
       const rates = new Set(entries.map(([, r]) => r));
       const consecutive = entries.every(([key], i) => Number(key) === i + 1);
-      if (rates.size === 1 && consecutive) return `${percent(entries[0]![1])} on the first ${entries.length}`;
+      if (rates.size === 1 && consecutive) {
+        return `${percent(entries[0]![1])} on the first ${entries.length === 1 ? "renewal" : entries.length}`;
+      }
       return entries.map(([key, r]) => `#${key} ${percent(r)}`).join(", ");
     }
     case "hold_days":

@@ -14,6 +14,7 @@ import {
   moveTo,
   sameGroupName,
   type CommissionGroupDoc,
+  type GroupTarget,
   type GroupTerms,
   type GroupVersionDoc,
 } from "../domain/commission-groups.js";
@@ -119,7 +120,8 @@ function sorted(value: unknown): unknown {
 
 /**
  * Creates a group (version 1) or saves an edit as its next version, in force from `now`: sales that
- * happened before keep the version they were made under. A rename is carried to the members' documents.
+ * happened before keep the version they were made under. The name and terms are carried to the members'
+ * documents (what their dashboards show).
  */
 export async function saveGroup(toSave: GroupToSave, by: Recorder, now: Date): Promise<GroupSaved> {
   const name = toSave.name.trim();
@@ -148,7 +150,7 @@ export async function saveGroup(toSave: GroupToSave, by: Recorder, now: Date): P
         );
       }
       if (current && current.name === name && same(termsOf(current), toSave.terms)) {
-        return { id: toSave.id!, version: current.version, changed: false, renamed: false };
+        return { id: toSave.id!, version: current.version, changed: false };
       }
       const ref = current ? refs.commissionGroups().doc(toSave.id!) : refs.commissionGroups().doc();
       const version = (current?.version ?? 0) + 1;
@@ -168,40 +170,45 @@ export async function saveGroup(toSave: GroupToSave, by: Recorder, now: Date): P
       };
       tx.set(ref, doc);
       tx.create(refs.groupVersions(ref.id).doc(String(version)), record);
-      return { id: ref.id, version, changed: true, renamed: current !== undefined && current.name !== name };
+      return { id: ref.id, version, changed: true };
     },
     { maxAttempts: limits.transactionAttempts },
   );
-  if (saved.renamed) await renameMembers(saved.id);
-  return { id: saved.id, version: saved.version, changed: saved.changed };
+  if (saved.changed) await syncMembers(saved.id);
+  return saved;
 }
 
-/** How many members' documents one transaction of a rename updates. */
-const renameChunk = 100;
+/** How many members' documents one transaction of a group's sync updates. */
+const syncChunk = 100;
 
 /**
- * Carries the group's name (as stored now) to its members' documents, a transaction per chunk that checks
- * each one is still in the group, so a member moved meanwhile keeps their new group's name.
+ * Carries the group's name and terms (as stored now) to its members' documents, a transaction per chunk that
+ * checks each one is still in the group, so a member moved meanwhile keeps their new group's.
  */
-async function renameMembers(groupId: string): Promise<void> {
+async function syncMembers(groupId: string): Promise<void> {
   let after: string | undefined;
   for (;;) {
-    let query = refs.affiliates().where("group.id", "==", groupId).orderBy("__name__").limit(renameChunk);
+    let query = refs.affiliates().where("group.id", "==", groupId).orderBy("__name__").limit(syncChunk);
     if (after) query = query.startAfter(after);
     const page = await query.select().get();
     if (page.empty) return;
     await db().runTransaction(async (tx) => {
-      const name = (await tx.get(refs.commissionGroups().doc(groupId))).data()?.name;
+      const group = (await tx.get(refs.commissionGroups().doc(groupId))).data();
       const members = await tx.getAll(...page.docs.map((doc) => refs.affiliate(doc.id)));
+      if (!group) return;
+      const shown = { name: group.name, terms: termsOf(group) };
       for (const member of members) {
-        const affiliate = member.data();
-        if (name && affiliate?.group.id === groupId && affiliate.group.name !== name) {
-          tx.update(refs.affiliate(member.id).withConverter(null), { "group.name": name });
+        const current = member.data()?.group;
+        if (current?.id === groupId && !same({ name: current.name, terms: current.terms }, shown)) {
+          tx.update(refs.affiliate(member.id).withConverter(null), {
+            "group.name": shown.name,
+            "group.terms": shown.terms,
+          });
         }
       }
     });
     after = page.docs.at(-1)!.id;
-    if (page.size < renameChunk) return;
+    if (page.size < syncChunk) return;
   }
 }
 
@@ -212,12 +219,12 @@ export interface MoveOutcome {
   missing: string[];
 }
 
-/** The group to move to, read in the move's transaction (so a rename racing it is seen by one or the other). */
-async function targetOf(tx: Transaction, groupId: string): Promise<{ id: string; name: string }> {
-  if (groupId === defaultGroupId) return { id: defaultGroupId, name: defaultGroupName };
+/** The group to move to, read in the move's transaction (so an edit racing it is seen by one or the other). */
+async function targetOf(tx: Transaction, groupId: string): Promise<GroupTarget> {
+  if (groupId === defaultGroupId) return { id: defaultGroupId, name: defaultGroupName, terms: null };
   const group = (await tx.get(refs.commissionGroups().doc(groupId))).data();
   if (!group) throw new ApiError("not_found", `No commission group has the id ${groupId}.`);
-  return { id: groupId, name: group.name };
+  return { id: groupId, name: group.name, terms: termsOf(group) };
 }
 
 /**
@@ -238,7 +245,7 @@ export async function moveAffiliates(
       db().runTransaction(
         async (tx) => {
           const target = await targetOf(tx, groupId);
-          outcome.group = target;
+          outcome.group = { id: target.id, name: target.name };
           const affiliate = (await tx.get(refs.affiliate(uid))).data();
           if (!affiliate) return { uid, result: "missing" as const };
           if (affiliate.group.id === groupId) return { uid, result: "already" as const };
@@ -246,7 +253,7 @@ export async function moveAffiliates(
           tx.create(refs.groupMoves().doc(), {
             uid,
             from: { id: affiliate.group.id, name: affiliate.group.name },
-            to: target,
+            to: outcome.group,
             reason,
             by: { uid: by.uid, email: by.email },
             at: now,

@@ -24,6 +24,7 @@ import { affiliateView, summaryCsvFile, type AffiliateView } from "./affiliate-v
 import { DuePayouts } from "./due-payouts";
 import { fetchEveryAffiliate } from "./every-affiliate";
 import { IntegrationPanel } from "./integration-panel";
+import { CommissionGroupsPanel } from "./commission-groups-panel";
 import { ProgrammeSettingsPanel } from "./programme-settings-panel";
 import { OverdueRefunds } from "./overdue-refunds";
 import { PayoutHistory } from "./payout-history";
@@ -188,7 +189,13 @@ export function ReportsSection() {
 
 export function SettingsSection() {
   const { user, isAdmin } = useConsole();
-  return <ProgrammeSettingsPanel user={user} isAdmin={isAdmin} />;
+  return (
+    <>
+      <ProgrammeSettingsPanel user={user} isAdmin={isAdmin} />
+      {/* Issue 34: the commission groups, beside the settings the default group is. */}
+      <CommissionGroupsPanel user={user} isAdmin={isAdmin} />
+    </>
+  );
 }
 
 /** How long the search box waits for typing to pause before asking the server. */

@@ -11,6 +11,7 @@ import type { AffiliateDoc } from "@domain/model";
 import { isAccountComplete } from "@domain/payout-details";
 import { linkedElement } from "../../components/when-visible";
 import { useLinkDomains, usePayoutRules } from "../../lib/programme-settings";
+import { CommissionSection } from "./commission-section";
 import { LinksSection } from "./links-section";
 import { PayoutList } from "./payout-list";
 import { PayoutSection } from "./payout-section";
@@ -66,6 +67,8 @@ export default function AccountSections({
       {/* Beyond SPEC.md, after its sections: the payouts requested, and the affiliate's postbacks. */}
       <PayoutList user={user} uid={uid} />
       <PostbacksSection user={user} affiliate={affiliate} readOnly={readOnly} />
+      {/* Issue 34: the affiliate's commission group and what their sales earn now. */}
+      <CommissionSection affiliate={affiliate} advertiser={advertiser} />
     </div>
   );
 }
