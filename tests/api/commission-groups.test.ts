@@ -7,8 +7,9 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, test } from "vitest";
 import { transactionId } from "../../functions/src/domain/ledger.ts";
 import { sendEvent } from "../../scripts/lib/events-client.ts";
-import { createAffiliate, refs } from "../support/backend.ts";
-import { api, createUser, type TestUser } from "../support/users.ts";
+import { createAffiliate, refs, sendMaturedSale } from "../support/backend.ts";
+import { payoutForm } from "../support/payout-details.ts";
+import { api, createAffiliateUser, createUser, type TestUser } from "../support/users.ts";
 
 interface GroupView {
   id: string;
@@ -356,5 +357,26 @@ describe("deals", () => {
     expect(await saleAt(uid, new Date(Date.now() + 1_000))).toMatchObject({ rate: 0.66 });
     // The deal sets no renewal rate: the programme's (the default group's) 50%.
     expect(await saleAt(uid, new Date(Date.now() + 1_000), "10.00", 1)).toMatchObject({ rate: 0.5 });
+  });
+});
+
+describe("a group's minimum payout", () => {
+  test("a member may be paid from the group's minimum; outside it, the programme's $200 still applies", async () => {
+    const group = await createGroup({ ...vipTerms, minimum_payout: 50 });
+    const [member, other] = await Promise.all([createAffiliateUser(), createAffiliateUser()]);
+    const form = payoutForm({ name: "Mina Minimum" });
+    for (const user of [member, other]) {
+      // $60 payable: a sale of $100 past its hold, at the programme's 60% (it happened before any move).
+      expect((await sendMaturedSale(user.uid, "100.00")).status).toBe(200);
+      expect((await api(user, "POST", "/api/update_paypal_account", form)).status).toBe(200);
+    }
+    await move([member.uid], group.id);
+    expect(await api(other, "POST", "/api/request_payout", form)).toMatchObject({
+      status: 409,
+      json: { error: "Minimum payout is $200. Your current available balance is less than the required amount." },
+    });
+    const paid = await api(member, "POST", "/api/request_payout", form);
+    expect(paid.status, JSON.stringify(paid.json)).toBe(200);
+    expect((await refs.affiliate(member.uid).get()).data()!.payout_pending).toBe(true);
   });
 });

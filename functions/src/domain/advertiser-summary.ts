@@ -3,6 +3,7 @@
  * them and the page that shows them: the row's shape, how it is built from an affiliate's aggregates, the
  * order and page cursor, and when its Payout button is live.
  */
+import { defaultAdvertiserId } from "./advertisers.js";
 import { balanceOf, heldCentsOf, payableOf, pendingInvoiceOf } from "./balance.js";
 import { riskHeldCentsOf, type RiskCaseSummary } from "./risk.js";
 import type { RiskAction, RiskFamily } from "./risk-rules.js";
@@ -18,8 +19,17 @@ import {
   type PayoutType,
 } from "./payout-details.js";
 import { daysText, nextPayoutAllowedAt, payoutRefusalOf } from "./payout-eligibility.js";
-import { affiliateRates, payoutRulesOf, type ProgrammeTerms } from "./programme-settings.js";
+import { affiliatePayoutRules, affiliateRates, payoutRulesOf, type ProgrammeTerms } from "./programme-settings.js";
 import { compareAffiliates, type Orderable } from "./summary-order.js";
+
+/**
+ * The first-sale rate the list shows (the default advertiser's): the deal's over the group's (its terms are
+ * on the member's document) over the programme's in force, as the affiliate's sales earn it now (issue 34).
+ */
+function listedRate(affiliate: SummarySource, programme: ProgrammeTerms, now: Date): number {
+  const group = affiliate.group.terms?.rates[defaultAdvertiserId];
+  return affiliateRates({ ...affiliate, repeat_rates: {} }, group ?? programme, now).commission_rate;
+}
 
 /**
  * The affiliate fields a summary row is made of: the summary reads only these (a field mask), never the
@@ -141,7 +151,7 @@ export function summaryRow(
 ): SummaryRow {
   const invoice = affiliate.latest_invoice;
   const pendingInvoice = pendingInvoiceOf(affiliate);
-  const rules = payoutRulesOf(programme);
+  const rules = affiliatePayoutRules({ ...affiliate, repeat_rates: {} }, payoutRulesOf(programme), now);
   const ready = payoutRefusalOf(affiliate, now, affiliate, rules) === null;
   return {
     user_id: affiliate.uid,
@@ -149,7 +159,7 @@ export function summaryRow(
     country: affiliate.country,
     company: affiliate.company,
     paypal_payout_account: affiliate.paypal_payout_account,
-    commission_rate: affiliateRates({ ...affiliate, repeat_rates: {} }, programme, now).commission_rate,
+    commission_rate: listedRate(affiliate, programme, now),
     total_sign_ups: affiliate.total_sign_ups,
     total_earnings: centsToDollars(affiliate.total_earnings_cents),
     total_payouts: centsToDollars(affiliate.total_payouts_cents),

@@ -12,6 +12,7 @@ import {
 } from "./commission-groups.js";
 import { recordSale } from "./ledger.js";
 import { newAffiliate } from "./model.js";
+import { affiliatePayoutRules } from "./programme-settings.js";
 
 const at = (iso: string) => new Date(iso);
 const programme = { commissionRate: 0.6, repeatRates: { "1": 0.5, "2": 0.5 }, holdDays: 30 };
@@ -150,5 +151,25 @@ describe("the API's form", () => {
       hold_days: null,
       minimum_payout_cents: null,
     });
+  });
+});
+
+describe("the minimum payout: deal > group > programme", () => {
+  const programmeRules = { minimumCents: 20_000, intervalDays: 30 };
+  const now = at("2026-11-21T10:00:00Z");
+  const member = newAffiliate("u1", "u1@demo.test", now);
+
+  test("the programme's for the default group, the group's when it sets one, the deal's while in force", () => {
+    expect(affiliatePayoutRules(member, programmeRules, now)).toEqual(programmeRules);
+    const group = { ...member.group, id: "vip", terms: { ...vip, minimum_payout_cents: 5_000 } };
+    expect(affiliatePayoutRules({ ...member, group }, programmeRules, now)).toEqual({
+      minimumCents: 5_000,
+      intervalDays: 30,
+    });
+    const deal = { ...legacyDealFor(0.7), minimum_payout_cents: 1_000, ends_at: at("2026-12-01T00:00:00Z") };
+    expect(affiliatePayoutRules({ ...member, group, deal }, programmeRules, now).minimumCents).toBe(1_000);
+    expect(
+      affiliatePayoutRules({ ...member, group, deal }, programmeRules, at("2026-12-02T00:00:00Z")).minimumCents,
+    ).toBe(5_000);
   });
 });

@@ -10,6 +10,7 @@ import { z } from "zod";
 import { advertisers, defaultAdvertiserId, type AdvertiserId } from "./advertisers.js";
 import { defaultCommissionRate, defaultRepeatRates, type RepeatRates } from "./commission.js";
 import {
+  dealInForce,
   dealOf,
   groupSaleTerms,
   withDeal,
@@ -67,6 +68,23 @@ export function affiliateTermsNow(
 ): SaleTermsOf {
   const group = groupSaleTerms(saleTerms(settings), affiliate.group.terms, advertiser);
   return withDeal(group, dealOf(affiliate), advertiser, now);
+}
+
+/**
+ * The payout rules for the affiliate (issue 34): the minimum payout of their deal in force, else of their
+ * group (its terms are on their document), else the programme's; the days between payouts are the programme's.
+ */
+export function affiliatePayoutRules(
+  affiliate: Parameters<typeof dealOf>[0] & { group: Pick<GroupMembership, "terms"> },
+  programme: PayoutRules,
+  now: Date,
+): PayoutRules {
+  const deal = dealOf(affiliate);
+  const minimum =
+    (dealInForce(deal, now) ? deal.minimum_payout_cents : null) ??
+    affiliate.group.terms?.minimum_payout_cents ??
+    programme.minimumCents;
+  return { minimumCents: minimum, intervalDays: programme.intervalDays };
 }
 
 /** The largest minimum payout an admin may set, in cents ($100,000). */

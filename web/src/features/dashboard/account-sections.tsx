@@ -9,6 +9,7 @@ import type { User } from "firebase/auth";
 import type { AdvertiserId } from "@domain/advertisers";
 import type { AffiliateDoc } from "@domain/model";
 import { isAccountComplete } from "@domain/payout-details";
+import { affiliatePayoutRules } from "@domain/programme-settings";
 import { linkedElement } from "../../components/when-visible";
 import { useLinkDomains, usePayoutRules } from "../../lib/programme-settings";
 import { CommissionSection } from "./commission-section";
@@ -37,7 +38,8 @@ export default function AccountSections({
   onLinkCopied,
 }: AccountSectionsProps) {
   const linkDomains = useLinkDomains();
-  const payoutRules = usePayoutRules();
+  // The minimum is the affiliate's own (their deal's or group's, else the programme's: issue 34).
+  const payoutRules = affiliatePayoutRules(affiliate, usePayoutRules(), new Date());
   const root = useRef<HTMLDivElement>(null);
   // Arrived through a link to one of these sections (the checklist's): the placeholder it scrolled to is
   // gone, so go to the section itself.
