@@ -36,49 +36,52 @@ export function CommissionGroupsPanel({ user, isAdmin }: { user: User; isAdmin: 
   return (
     <section className={styles.settings} aria-labelledby="commission-groups-heading">
       <h3 id="commission-groups-heading">Commission groups</h3>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Group</th>
-            <th scope="col">Affiliates</th>
-            {advertiserIds.map((id) => (
-              <th key={id} scope="col">
-                {advertisers[id].name}
-              </th>
-            ))}
-            <th scope="col">Hold</th>
-            {isAdmin ? <th scope="col">Version</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {groups.data.map((group) => (
-            <tr key={group.id}>
-              <th scope="row">{group.name}</th>
-              <td>{group.members}</td>
+      {/* It scrolls on its own on a narrow screen (focusable, so keys scroll it too). */}
+      <div className={styles["settings-history"]} tabIndex={0} role="region" aria-label="Groups and what they pay now">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Group</th>
+              <th scope="col">Affiliates</th>
               {advertiserIds.map((id) => (
-                <td key={id}>{percent(group.in_force[id].commission_rate)}</td>
+                <th key={id} scope="col">
+                  {advertisers[id].name}
+                </th>
               ))}
-              <td>{daysText(group.in_force.promptchan.hold_days)}</td>
-              {isAdmin ? (
-                <td>
-                  {group.id === "default" ? (
-                    "Programme settings"
-                  ) : (
-                    <Button
-                      variant="ghost"
-                      size="small"
-                      onClick={() => setEditing(group)}
-                      aria-label={`Edit ${group.name}`}
-                    >
-                      Edit (v{group.version})
-                    </Button>
-                  )}
-                </td>
-              ) : null}
+              <th scope="col">Hold</th>
+              {isAdmin ? <th scope="col">Version</th> : null}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {groups.data.map((group) => (
+              <tr key={group.id}>
+                <th scope="row">{group.name}</th>
+                <td>{group.members}</td>
+                {advertiserIds.map((id) => (
+                  <td key={id}>{percent(group.in_force[id].commission_rate)}</td>
+                ))}
+                <td>{daysText(group.in_force.promptchan.hold_days)}</td>
+                {isAdmin ? (
+                  <td>
+                    {group.id === "default" ? (
+                      "Programme settings"
+                    ) : (
+                      <Button
+                        variant="ghost"
+                        size="small"
+                        onClick={() => setEditing(group)}
+                        aria-label={`Edit ${group.name}`}
+                      >
+                        Edit (v{group.version})
+                      </Button>
+                    )}
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {isAdmin && editing === null ? (
         <Button size="small" onClick={() => setEditing("new")}>
           New group
