@@ -37,7 +37,7 @@ test("staff move an affiliate to a group from the card; the affiliate sees the g
   const row = table.getByRole("row", { name: new RegExp(tag) });
   await row.getByRole("button", { name: `Open ${tag}` }).click();
   const card = page.getByRole("article", { name: tag });
-  await card.getByRole("button", { name: `Move ${tag} to another group` }).click();
+  await card.getByRole("button", { name: `Move group of ${tag}` }).click();
   const dialog = page.getByRole("dialog", { name: `Move ${tag} to another group?` });
   await dialog.getByRole("combobox", { name: "Group" }).selectOption({ label: `${groupName} (70%)` });
   await dialog.getByRole("textbox", { name: "Reason (kept in the audit)" }).fill("Top performer in October");

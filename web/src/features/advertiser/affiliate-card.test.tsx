@@ -152,7 +152,7 @@ describe("the affiliate card's commission group (issue 34)", () => {
     );
     const gina = card("Gina Group");
     expect(within(gina).getByText("Group").nextSibling?.textContent).toBe("VIP");
-    fireEvent.click(within(gina).getByRole("button", { name: "Move Gina Group to another group" }));
+    fireEvent.click(within(gina).getByRole("button", { name: "Move group of Gina Group" }));
     expect(moves).toEqual([row.user_id]);
   });
 });

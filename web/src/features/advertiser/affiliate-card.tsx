@@ -150,7 +150,7 @@ export function AffiliateCard({
               {row.fraud_user ? "Reinstate" : "Suspend"}
             </Button>
             {onMove ? (
-              <Button variant="ghost" size="small" onClick={onMove} aria-label={`Move ${name} to another group`}>
+              <Button variant="ghost" size="small" onClick={onMove} aria-label={`Move group of ${name}`}>
                 Move group
               </Button>
             ) : null}
