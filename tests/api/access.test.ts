@@ -274,6 +274,38 @@ const table: Row[] = [
     expect: { anonymous: 401, owner: 403, other: 403, staff: 403, admin: 409, suspended: 403 },
   },
   {
+    endpoint: "/api/commission_groups",
+    method: "GET",
+    expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },
+  },
+  {
+    // An edit of a group that does not exist: the admin gets as far as the 404, and nothing is saved (staff
+    // may list groups and move affiliates, not change a group's terms).
+    endpoint: "/api/commission_groups",
+    method: "POST",
+    body: () => ({
+      id: "no-such-group",
+      version: 1,
+      name: "Access",
+      terms: { rates: {}, hold_days: null, minimum_payout: null },
+    }),
+    expect: { anonymous: 401, owner: 403, other: 403, staff: 403, admin: 404, suspended: 403 },
+  },
+  {
+    // Moving the owner to the default group they are in: allowed callers change nothing and say so.
+    endpoint: "/api/move_affiliates",
+    method: "POST",
+    body: () => ({ user_ids: [users.owner.uid], group_id: "default", reason: "Access check" }),
+    expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },
+  },
+  {
+    // Ending the owner's deal when they have none: allowed callers change nothing and say so.
+    endpoint: "/api/set_deal",
+    method: "POST",
+    body: () => ({ user_id: users.owner.uid, deal: null, reason: "Access check" }),
+    expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },
+  },
+  {
     // The check of a deployment's TRUSTED_PROXY_HOPS: it shows the caller's address, so the admin's only.
     endpoint: "/api/client_address",
     method: "GET",

@@ -393,6 +393,39 @@ test("programme settings", async () => {
   refusal("POST /api/programme_settings", await call("POST /api/programme_settings", staff, unchanged), 403);
 });
 
+test("commission groups, moves and deals", async () => {
+  const terms = {
+    rates: { cutechat: { commission_rate: 0.65, repeat_rates: { "1": 0.4 } } },
+    hold_days: 10,
+    minimum_payout: 150,
+  };
+  const saved = success(
+    "POST /api/commission_groups",
+    await call("POST /api/commission_groups", admin, { name: `Contract ${randomUUID().slice(0, 8)}`, terms }),
+  );
+  expect(saved).toMatchObject({ changed: true, group: { version: 1, terms } });
+  refusal("POST /api/commission_groups", await call("POST /api/commission_groups", staff, { name: "x", terms }), 403);
+  const { groups } = success("GET /api/commission_groups", await call("GET /api/commission_groups", staff));
+  expect(groups[0]!.id).toBe("default");
+  refusal("GET /api/commission_groups", await call("GET /api/commission_groups", affiliate), 403);
+  const uid = await createAffiliate();
+  const moved = { user_ids: [uid], group_id: saved.group.id, reason: "Contract check" };
+  expect(success("POST /api/move_affiliates", await call("POST /api/move_affiliates", staff, moved))).toMatchObject({
+    moved: [uid],
+  });
+  refusal("POST /api/move_affiliates", await call("POST /api/move_affiliates", staff, { ...moved, reason: "" }), 400);
+  const deal = {
+    user_id: uid,
+    deal: {
+      terms: { rates: { promptchan: { commission_rate: 0.75 } }, hold_days: null, minimum_payout: null },
+      ends_at: null,
+    },
+    reason: "Contract check",
+  };
+  expect(success("POST /api/set_deal", await call("POST /api/set_deal", staff, deal))).toMatchObject({ changed: true });
+  refusal("POST /api/set_deal", await call("POST /api/set_deal", affiliate, deal), 403);
+});
+
 test("risk cases", async () => {
   // A case of its own, holding, with a sale in its hold: every figure of the answers has something in it.
   const held = await createAffiliateUser();

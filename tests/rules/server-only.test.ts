@@ -25,6 +25,12 @@ const serverOnly = [
   "tracker_funnels",
   // The programme settings' versions (who changed what), under the public advertiser document.
   "advertisers/promptchan/settings_versions",
+  // Issue 34: the commission groups and their versions (staff see them through the API), the moves' and
+  // deals' audits (who, when, why: staff's, not the affiliate's).
+  "commission_groups",
+  "commission_groups/vip/versions",
+  "group_moves",
+  "deal_audit",
   // Issue 33: risk cases with their evidence and signals, and the risk rules (a rule's threshold is staff's):
   // staff see them through the API, affiliates never.
   "risk_cases",

@@ -15,7 +15,7 @@ import { keepIdentity, readIdentity, stageOwnDestination, type SessionOrigin } f
 import { readDestinationMove } from "../data/payout-destinations.js";
 import { raiseSharedDestination, raiseSharedDevice } from "../data/risk-cases.js";
 import { db, refs } from "../data/firestore.js";
-import { settingsInForce } from "../data/programme-settings.js";
+import { saleTermsInForce } from "../data/commission-groups.js";
 import { ApiError } from "../errors.js";
 import { userDataView, type UserData } from "./user-data-view.js";
 
@@ -62,11 +62,13 @@ async function recordSession(
  * device, e-mail, destination) is new.
  */
 export async function loadUserData(uid: string, now: Date, origin?: SessionOrigin): Promise<UserData> {
-  const [affiliate, shards, transactions, programme, identity] = await Promise.all([
-    getAffiliateOrThrow(uid),
+  const affiliateRead = getAffiliateOrThrow(uid);
+  const [affiliate, shards, transactions, terms, identity] = await Promise.all([
+    affiliateRead,
     refs.clickShards(uid).get(),
     refs.transactions(uid).orderBy("timestamp", "desc").limit(limits.userDataTransactions).get(),
-    settingsInForce(defaultAdvertiserId, now),
+    // The rates shown are the programme's, or the affiliate's group's, in force now (the deal on top).
+    saleTermsInForce(defaultAdvertiserId, now, affiliateRead),
     origin === undefined ? null : readIdentity(uid),
   ]);
   if (origin !== undefined) await recordSession(uid, affiliate, origin, identity, now);
@@ -79,7 +81,7 @@ export async function loadUserData(uid: string, now: Date, origin?: SessionOrigi
     shown,
     transactions.docs.map((entry) => entry.data()),
     now,
-    programme,
+    { commission_rate: terms.commissionRate, repeat_rates: terms.repeatRates },
   );
 }
 

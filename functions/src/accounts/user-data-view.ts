@@ -56,7 +56,7 @@ export function userDataView(
   now: Date,
   programme: ProgrammeRates,
 ) {
-  const rates = affiliateRates(affiliate, programme);
+  const rates = affiliateRates(affiliate, programme, now);
   const week = sumLastDays(affiliate.recent_days, now, 7);
   const perAdvertiser: Record<string, unknown> = {};
   for (const advertiser of advertiserIds) {
@@ -114,6 +114,7 @@ export function userDataView(
     july4bug_comp: centsToDollars(affiliate.july4bug_comp_cents),
     fraud_user: affiliate.fraud_user,
     risk_review: riskReviewView(affiliate),
+    group: { id: affiliate.group.id, name: affiliate.group.name },
     ...perAdvertiser,
   };
 }

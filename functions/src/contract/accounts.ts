@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { advertiserIds, defaultAdvertiserId } from "../domain/advertisers.js";
 import { accountTypes, payoutTypes } from "../domain/payout-details.js";
-import { advertiserField, dollars, isoTime, plainTextField, uidField } from "./fields.js";
+import { advertiserField, dollars, groupNamed, isoTime, plainTextField, uidField } from "./fields.js";
 import type { Routes } from "./route.js";
 import { latestInvoice } from "./views.js";
 
@@ -117,6 +117,7 @@ export const userData = z
         description:
           "Issue 33: an open risk review that holds the affiliate's new commissions and pauses payouts; null when none.",
       }),
+    group: groupNamed,
     ...perAdvertiserFields,
   })
   .meta({ id: "UserData" });

@@ -79,3 +79,9 @@ export const dollars = z.number().meta({ description: "US dollars." });
 
 /** Who recorded a payout or saved a setting. */
 export const recorder = z.strictObject({ uid: z.string(), email: z.string() });
+
+/** A commission group as an affiliate's row or data names it (issue 34). */
+export const groupNamed = z.strictObject({ id: z.string(), name: z.string() }).meta({
+  id: "GroupNamed",
+  description: 'The commission group the affiliate is in ("default": the programme settings).',
+});

@@ -8,6 +8,7 @@
 import { accountApi } from "./accounts.js";
 import { advertiserServerApi } from "./advertiser-servers.js";
 import { advertiserApi } from "./advertiser.js";
+import { commissionGroupsApi } from "./commission-groups.js";
 import { integrationApi } from "./integration.js";
 import { payoutApi } from "./payouts.js";
 import { postbackApi } from "./postbacks.js";
@@ -24,6 +25,7 @@ export const apiRoutes = {
   ...integrationApi,
   ...postbackApi,
   ...programmeSettingsApi,
+  ...commissionGroupsApi,
   ...riskApi,
   ...advertiserServerApi,
 } as const satisfies Routes;

@@ -33,6 +33,7 @@ import {
   type TransactionDoc,
 } from "../domain/model.js";
 import type { SettingsVersion } from "../domain/programme-settings.js";
+import type { CommissionGroupDoc, DealAuditDoc, GroupMoveDoc, GroupVersionDoc } from "../domain/commission-groups.js";
 import type { RiskCaseDoc, RiskCaseSummary } from "../domain/risk.js";
 import { summaryKeysOf } from "../domain/summary-keys.js";
 
@@ -86,6 +87,10 @@ const pendingRefundsConverter = converter<PendingRefundsDoc>();
 const clickConverter = converter<ClickDoc>();
 const settingsVersionConverter = converter<SettingsVersion>();
 const funnelShardConverter = converter<FunnelShardDoc>();
+const commissionGroupConverter = converter<CommissionGroupDoc>();
+const groupVersionConverter = converter<GroupVersionDoc>();
+const groupMoveConverter = converter<GroupMoveDoc>();
+const dealAuditConverter = converter<DealAuditDoc>();
 const trackerFunnelConverter = converter<TrackerFunnelDoc>();
 const riskCaseConverter = converter<RiskCaseDoc>();
 const riskOpenConverter = converter<RiskCaseSummary>();
@@ -106,6 +111,15 @@ export const refs = {
   /** Server-only: the versions of an advertiser's programme settings, by number. */
   settingsVersions: (advertiser: string) =>
     refs.advertisers().doc(advertiser).collection(collections.settingsVersions).withConverter(settingsVersionConverter),
+  /** Server-only: the commission groups (issue 34; the default group is the programme settings, no document). */
+  commissionGroups: () => db().collection(collections.commissionGroups).withConverter(commissionGroupConverter),
+  /** Server-only: a group's versions, by number. */
+  groupVersions: (groupId: string) =>
+    refs.commissionGroups().doc(groupId).collection(collections.groupVersions).withConverter(groupVersionConverter),
+  /** Server-only: every move of an affiliate between groups (who, when, from, to, why). */
+  groupMoves: () => db().collection(collections.groupMoves).withConverter(groupMoveConverter),
+  /** Server-only: every deal set, changed or ended (who, when, why). */
+  dealAudit: () => db().collection(collections.dealAudit).withConverter(dealAuditConverter),
   /** Server-only: the refunds waiting for their sale (staff see the overdue ones through the API). */
   pendingRefunds: () => db().collection(collections.pendingRefunds).withConverter(pendingRefundsConverter),
   /** Server-only: counted clicks by click id (no client reads them). */

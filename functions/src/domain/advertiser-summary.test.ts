@@ -34,7 +34,26 @@ describe("summary rows", () => {
     expect(summaryRow(source({ commission_rate: 0.6 }), changed, now, null).commission_rate).toBe(0.45);
     expect(summaryRow(source({ commission_rate: 0.7, custom_terms: true }), changed, now, null).commission_rate).toBe(
       0.7,
-    );
+    ); // Issue 34: a group's rate for the default advertiser (on the member's document), a deal's over it.
+    const vip = {
+      id: "vip",
+      name: "VIP",
+      since: new Date(0),
+      terms: {
+        rates: { promptchan: { commission_rate: 0.7, repeat_rates: {} } },
+        hold_days: null,
+        minimum_payout_cents: null,
+      },
+    };
+    expect(summaryRow(source({ group: vip }), changed, now, null).commission_rate).toBe(0.7);
+    const deal = {
+      rates: { promptchan: { commission_rate: 0.8 } },
+      hold_days: null,
+      minimum_payout_cents: null,
+      starts_at: new Date(0),
+      ends_at: null,
+    };
+    expect(summaryRow(source({ group: vip, deal }), changed, now, null).commission_rate).toBe(0.8);
   });
 
   test("SPEC.md §3's fields in dollars, the balance as required_payout, and the latest invoice", () => {
@@ -95,6 +114,8 @@ describe("summary rows", () => {
       // Issue 33: no open risk case.
       risk_case: null,
       case_held: 0,
+      // Issue 34: the group they are in (never moved: the default one, the programme settings).
+      group: { id: "default", name: "Default" },
     });
   });
 

@@ -3,6 +3,7 @@
  * them and the page that shows them: the row's shape, how it is built from an affiliate's aggregates, the
  * order and page cursor, and when its Payout button is live.
  */
+import { defaultAdvertiserId } from "./advertisers.js";
 import { balanceOf, heldCentsOf, payableOf, pendingInvoiceOf } from "./balance.js";
 import { riskHeldCentsOf, type RiskCaseSummary } from "./risk.js";
 import type { RiskAction, RiskFamily } from "./risk-rules.js";
@@ -18,8 +19,17 @@ import {
   type PayoutType,
 } from "./payout-details.js";
 import { daysText, nextPayoutAllowedAt, payoutRefusalOf } from "./payout-eligibility.js";
-import { affiliateRates, payoutRulesOf, type ProgrammeTerms } from "./programme-settings.js";
+import { affiliatePayoutRules, affiliateRates, payoutRulesOf, type ProgrammeTerms } from "./programme-settings.js";
 import { compareAffiliates, type Orderable } from "./summary-order.js";
+
+/**
+ * The first-sale rate the list shows (the default advertiser's): the deal's over the group's (its terms are
+ * on the member's document) over the programme's in force, as the affiliate's sales earn it now (issue 34).
+ */
+function listedRate(affiliate: SummarySource, programme: ProgrammeTerms, now: Date): number {
+  const group = affiliate.group.terms?.rates[defaultAdvertiserId];
+  return affiliateRates({ ...affiliate, repeat_rates: {} }, group ?? programme, now).commission_rate;
+}
 
 /**
  * The affiliate fields a summary row is made of: the summary reads only these (a field mask), never the
@@ -31,6 +41,8 @@ export const summarySourceFields = [
   ...(Object.keys(emptyPayoutDetails) as (keyof PayoutDetails)[]),
   "commission_rate",
   "custom_terms",
+  "deal",
+  "group",
   "fraud_user",
   "total_clicks",
   "total_filtered_clicks",
@@ -122,6 +134,8 @@ export interface SummaryRow {
   risk_case: { case_id: string; action: RiskAction; families: RiskFamily[] } | null;
   /** Commission the open risk case holds, in dollars. */
   case_held: number;
+  /** The commission group the affiliate is in (issue 34). */
+  group: { id: string; name: string };
 }
 
 /**
@@ -137,7 +151,7 @@ export function summaryRow(
 ): SummaryRow {
   const invoice = affiliate.latest_invoice;
   const pendingInvoice = pendingInvoiceOf(affiliate);
-  const rules = payoutRulesOf(programme);
+  const rules = affiliatePayoutRules({ ...affiliate, repeat_rates: {} }, payoutRulesOf(programme), now);
   const ready = payoutRefusalOf(affiliate, now, affiliate, rules) === null;
   return {
     user_id: affiliate.uid,
@@ -145,7 +159,7 @@ export function summaryRow(
     country: affiliate.country,
     company: affiliate.company,
     paypal_payout_account: affiliate.paypal_payout_account,
-    commission_rate: affiliateRates({ ...affiliate, repeat_rates: {} }, programme).commission_rate,
+    commission_rate: listedRate(affiliate, programme, now),
     total_sign_ups: affiliate.total_sign_ups,
     total_earnings: centsToDollars(affiliate.total_earnings_cents),
     total_payouts: centsToDollars(affiliate.total_payouts_cents),
@@ -171,6 +185,7 @@ export function summaryRow(
     total_datacenter_clicks: affiliate.total_datacenter_clicks,
     risk_case: riskMarkOf(openCase),
     case_held: centsToDollars(riskHeldCentsOf(affiliate)),
+    group: { id: affiliate.group.id, name: affiliate.group.name },
   };
 }
 

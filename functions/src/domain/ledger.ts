@@ -5,6 +5,7 @@
 import { isAdvertiserId, type AdvertiserId } from "./advertisers.js";
 import { refundClawback, saleCommission, type CommissionTerms } from "./commission.js";
 import { maturedHeldDays } from "./balance.js";
+import { dealOf, withDeal } from "./commission-groups.js";
 import { dayKey, daysAfter, lastDays, type DayKey } from "./days.js";
 import type { Cents } from "./money.js";
 import { clickTracker, countedTracker, type TrackerLinks } from "./trackers.js";
@@ -375,19 +376,21 @@ export interface SaleInput {
   occurredAt: Date;
 }
 
-/** The programme's terms for a sale (the settings version in force when it happened). */
+/** The terms for a sale: the settings version and group version in force when it happened (and the deal). */
 export interface SaleTerms extends CommissionTerms {
   holdDays: number;
 }
 
-/** The rates a sale of the affiliate earns: their own under an individual deal, else the programme's. */
+/**
+ * The terms a sale of the affiliate earns: their deal's where it has one in force when the sale happened
+ * (issue 34; `custom_terms` is such a deal), else the programme's and group's.
+ */
 export function termsFor(
-  affiliate: Pick<AffiliateDoc, "custom_terms" | "commission_rate" | "repeat_rates">,
-  programme: CommissionTerms,
-): CommissionTerms {
-  return affiliate.custom_terms
-    ? { commissionRate: affiliate.commission_rate, repeatRates: affiliate.repeat_rates }
-    : { commissionRate: programme.commissionRate, repeatRates: programme.repeatRates };
+  affiliate: Pick<AffiliateDoc, "deal" | "custom_terms" | "commission_rate" | "repeat_rates">,
+  sale: Pick<SaleInput, "advertiser" | "occurredAt">,
+  programme: SaleTerms,
+): SaleTerms {
+  return withDeal(programme, dealOf(affiliate), sale.advertiser, sale.occurredAt);
 }
 
 /**
@@ -406,8 +409,9 @@ export function recordSale(
   holdingCase: Pick<RiskCaseSummary, "id"> | null = null,
 ) {
   const tracker = countedTracker(affiliate.links, sale.advertiser, sale.tracker);
-  const commission = saleCommission(sale.amountCents, sale.repeatIndex, termsFor(affiliate, programme));
-  const { holdDays } = programme;
+  const terms = termsFor(affiliate, sale, programme);
+  const commission = saleCommission(sale.amountCents, sale.repeatIndex, terms);
+  const { holdDays } = terms;
   const earnings = affiliate.fraud_user ? 0 : commission.cents;
   const entry: TransactionDoc = {
     type: "sale",

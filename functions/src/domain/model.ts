@@ -5,6 +5,7 @@
  */
 import { advertiserIds, type AdvertiserId } from "./advertisers.js";
 import { defaultCommissionRate, defaultRepeatRates, type RepeatRates } from "./commission.js";
+import { defaultMembership, type Deal, type GroupMembership, type PastGroup } from "./commission-groups.js";
 import type { CustomerIdentifiers } from "./customer-identifiers.js";
 import type { DayFigures, DayKey } from "./days.js";
 import type { Cents } from "./money.js";
@@ -50,6 +51,13 @@ export const collections = {
   suspensionAudit: "suspension_audit",
   /** advertisers/{id}/settings_versions/{n}: each version of the programme settings (server-only). */
   settingsVersions: "settings_versions",
+  /** commission_groups/{id}, and /versions/{n}: the commission groups and their versions (issue 34, server-only). */
+  commissionGroups: "commission_groups",
+  groupVersions: "versions",
+  /** group_moves/{id}: who moved an affiliate to another group, when and why (server-only). */
+  groupMoves: "group_moves",
+  /** deal_audit/{id}: who set, changed or ended an affiliate's deal, when and why (server-only). */
+  dealAudit: "deal_audit",
   /** funnel_shards/{advertiser}_{n}: the programme's funnels per advertiser, in shards (server-only). */
   funnelShards: "funnel_shards",
   /** tracker_funnels/{advertiser}_{uid}_{tracker}: each affiliate's tracker's funnel (server-only). */
@@ -142,8 +150,17 @@ export interface AffiliateDoc extends PayoutDetails, SummaryKeys {
    */
   commission_rate: number;
   repeat_rates: RepeatRates;
-  /** Whether the affiliate's own rates apply instead of the programme's (issue 19). */
+  /**
+   * Whether the affiliate's own rates apply instead of the programme's (issue 19). Read as a deal with those
+   * rates (domain/commission-groups.ts dealOf) until `npm run migrate:deals` makes it one and clears it.
+   */
   custom_terms: boolean;
+  /** The commission group they are in (issue 34), named so the dashboard shows it without another read. */
+  group: GroupMembership;
+  /** Their earlier groups, newest first (at most pastGroupsKept): a sale reported late earns the one it happened in. */
+  past_groups: PastGroup[];
+  /** Their individual deal, if any: overrides of the group's terms, from a moment, perhaps until one. */
+  deal: Deal | null;
   fraud_user: boolean;
   /** The July 4th tracking-bug compensation credited to this affiliate (SPEC.md §1), 0 for none. */
   july4bug_comp_cents: Cents;
@@ -248,6 +265,9 @@ function blankAffiliate(uid: string, email: string, now: Date): AffiliateDoc {
     commission_rate: defaultCommissionRate,
     repeat_rates: { ...defaultRepeatRates },
     custom_terms: false,
+    group: defaultMembership(),
+    past_groups: [],
+    deal: null,
     fraud_user: false,
     july4bug_comp_cents: 0,
     payout_pending: false,

@@ -7,8 +7,17 @@
  * exactly as before the settings existed.
  */
 import { z } from "zod";
-import { advertisers, type AdvertiserId } from "./advertisers.js";
+import { advertisers, defaultAdvertiserId, type AdvertiserId } from "./advertisers.js";
 import { defaultCommissionRate, defaultRepeatRates, type RepeatRates } from "./commission.js";
+import {
+  dealInForce,
+  dealOf,
+  groupSaleTerms,
+  withDeal,
+  type Deal,
+  type GroupMembership,
+  type SaleTermsOf,
+} from "./commission-groups.js";
 import { landingPages } from "./landing-pages.js";
 import { formatDollars } from "./money.js";
 import { daysText, defaultPayoutRules, type PayoutRules } from "./payout-eligibility.js";
@@ -39,16 +48,49 @@ export type ProgrammeTerms = Pick<
 >;
 
 /**
- * The rates an affiliate earns, as views show them (SPEC.md's commission_rate and repeat_rates): their own
- * under an individual deal (custom_terms), else the programme's in force.
+ * The rates an affiliate earns now on the default advertiser's sales, as views show them (SPEC.md's
+ * commission_rate and repeat_rates): their deal's where it sets them (issue 34; `custom_terms` is such a
+ * deal), else the programme's (or their group's, when `programme` is the group's terms in force).
  */
 export function affiliateRates(
-  affiliate: { custom_terms: boolean; commission_rate: number; repeat_rates: RepeatRates },
+  affiliate: { deal?: Deal | null; custom_terms: boolean; commission_rate: number; repeat_rates: RepeatRates },
   programme: ProgrammeRates,
+  now = new Date(),
 ): ProgrammeRates {
-  return affiliate.custom_terms
-    ? { commission_rate: affiliate.commission_rate, repeat_rates: affiliate.repeat_rates }
-    : { commission_rate: programme.commission_rate, repeat_rates: programme.repeat_rates };
+  const group = { commissionRate: programme.commission_rate, repeatRates: programme.repeat_rates, holdDays: 0 };
+  const terms = withDeal(group, dealOf(affiliate), defaultAdvertiserId, now);
+  return { commission_rate: terms.commissionRate, repeat_rates: terms.repeatRates };
+}
+
+/**
+ * What the affiliate's sales of `advertiser` earn now, as their dashboard shows it (issue 34): their deal
+ * over the group's terms on their document over the advertiser's settings in force.
+ */
+export function affiliateTermsNow(
+  affiliate: Parameters<typeof dealOf>[0] & { group: Pick<GroupMembership, "terms"> },
+  settings: ProgrammeSettings,
+  advertiser: AdvertiserId,
+  now: Date,
+): SaleTermsOf {
+  const group = groupSaleTerms(saleTerms(settings), affiliate.group.terms, advertiser);
+  return withDeal(group, dealOf(affiliate), advertiser, now);
+}
+
+/**
+ * The payout rules for the affiliate (issue 34): the minimum payout of their deal in force, else of their
+ * group (its terms are on their document), else the programme's; the days between payouts are the programme's.
+ */
+export function affiliatePayoutRules(
+  affiliate: Parameters<typeof dealOf>[0] & { group: Pick<GroupMembership, "terms"> },
+  programme: PayoutRules,
+  now: Date,
+): PayoutRules {
+  const deal = dealOf(affiliate);
+  const minimum =
+    (dealInForce(deal, now) ? deal.minimum_payout_cents : null) ??
+    affiliate.group.terms?.minimum_payout_cents ??
+    programme.minimumCents;
+  return { minimumCents: minimum, intervalDays: programme.intervalDays };
 }
 
 /** The largest minimum payout an admin may set, in cents ($100,000). */
@@ -178,8 +220,8 @@ const linkDomain = z
 
 const catalogue = new Set(landingPages.map((page) => page.value));
 
-/** Each setting as stored (money in cents). */
-const fieldSchemas = {
+/** Each setting as stored (money in cents); commission groups and deals validate their fields with these too. */
+export const fieldSchemas = {
   commission_rate: rate,
   repeat_rates: z.record(z.string(), rate).superRefine((rates, context) => {
     for (const key of Object.keys(rates)) {
@@ -216,6 +258,17 @@ const fieldSchemas = {
   risk_rules: riskRulesSchema,
 };
 
+/** The minimum payout as the API takes it: dollars, in whole cents. */
+export const minimumPayoutDollars = z
+  .number({ error: "must be an amount in dollars." })
+  .min(0, { error: "must not be below $0." })
+  .max(maxMinimumPayoutCents / 100, {
+    error: `must be at most $${(maxMinimumPayoutCents / 100).toLocaleString("en-US")}.`,
+  })
+  .refine((dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6, {
+    error: "must be in whole cents.",
+  });
+
 /**
  * The settings as the API takes them: money in dollars (`minimum_payout`), everything else as stored; the
  * output is the stored form.
@@ -228,15 +281,7 @@ export const programmeSettingsSchema = z
     attribution_window_days: fieldSchemas.attribution_window_days,
     link_domain: fieldSchemas.link_domain,
     landing_pages: fieldSchemas.landing_pages,
-    minimum_payout: z
-      .number({ error: "must be an amount in dollars." })
-      .min(0, { error: "must not be below $0." })
-      .max(maxMinimumPayoutCents / 100, {
-        error: `must be at most $${(maxMinimumPayoutCents / 100).toLocaleString("en-US")}.`,
-      })
-      .refine((dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6, {
-        error: "must be in whole cents.",
-      }),
+    minimum_payout: minimumPayoutDollars,
     payout_interval_days: fieldSchemas.payout_interval_days,
     // Optional: a client that does not know the risk rules (an older page) keeps the ones in force.
     risk_rules: fieldSchemas.risk_rules.optional(),
@@ -343,7 +388,9 @@ export function formatSetting(field: SettingField, value: ProgrammeSettings[Sett
       if (entries.length === 0) return "none";
       const rates = new Set(entries.map(([, r]) => r));
       const consecutive = entries.every(([key], i) => Number(key) === i + 1);
-      if (rates.size === 1 && consecutive) return `${percent(entries[0]![1])} on the first ${entries.length}`;
+      if (rates.size === 1 && consecutive) {
+        return `${percent(entries[0]![1])} on the first ${entries.length === 1 ? "renewal" : entries.length}`;
+      }
       return entries.map(([key, r]) => `#${key} ${percent(r)}`).join(", ");
     }
     case "hold_days":

@@ -7,6 +7,7 @@ import { limitBody } from "./raw-body.js";
 import { accountRoutes } from "./routes/accounts.js";
 import { advertiserRoutes } from "./routes/advertiser.js";
 import { clientAddressRoutes } from "./routes/client-address.js";
+import { commissionGroupRoutes } from "./routes/commission-groups.js";
 import { eventRoutes } from "./routes/events.js";
 import { healthRoutes } from "./routes/health.js";
 import { integrationRoutes } from "./routes/integration.js";
@@ -54,6 +55,7 @@ export function createApp(): express.Express {
     integrationRoutes,
     postbackSettingRoutes,
     programmeSettingsRoutes,
+    commissionGroupRoutes,
     riskRoutes,
     clientAddressRoutes,
   );

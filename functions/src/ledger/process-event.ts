@@ -29,7 +29,6 @@ import {
   type RefundInput,
   type SaleTerms,
 } from "../domain/ledger.js";
-import { saleTerms } from "../domain/programme-settings.js";
 import { holdingCase, type RiskCaseStatus, type RiskCaseSummary } from "../domain/risk.js";
 import { holdsCommission } from "../domain/risk-rules.js";
 import type { Conversion } from "../domain/outbound-postbacks.js";
@@ -43,7 +42,7 @@ import {
   type TransactionDoc,
 } from "../domain/model.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
-import { settingsInForce } from "../data/programme-settings.js";
+import { saleTermsInForce } from "../data/commission-groups.js";
 import { clickIncrement, writeChanges } from "../data/aggregates.js";
 import { addressBlockKey, stageBlockSignUp } from "../data/address-blocks.js";
 import { db, refs } from "../data/firestore.js";
@@ -104,11 +103,12 @@ export async function processEvent(
   // A sign-up from a named address counts toward its block's day (data/address-blocks.ts): a write, no read.
   const block =
     event.type === "sign_up" && event.customer?.customer_ip ? addressBlockKey(event.customer.customer_ip) : null;
+  const affiliateRead = getAffiliateOrThrow(event.uid);
   const [affiliate, terms, selfReferral] = await Promise.all([
-    getAffiliateOrThrow(event.uid),
-    // A sale earns the programme's terms in force when it happened (issue 19): read fresh, so a change of
-    // settings applies from the moment it is saved.
-    event.type === "sale" ? settingsInForce(event.advertiser, event.occurredAt).then(saleTerms) : null,
+    affiliateRead,
+    // A sale earns the programme's and its affiliate's group's terms in force when it happened (issues 19
+    // and 34): read fresh, so a change of settings, of a group or a move applies from the moment it is saved.
+    event.type === "sale" ? saleTermsInForce(event.advertiser, event.occurredAt, affiliateRead) : null,
     customer ? selfReferralOf(event, customer) : null,
   ]);
   // The affiliate's postbacks the conversion fires, staged in the transaction: called once it has committed.

@@ -12,7 +12,7 @@ import {
   type PayoutRefusal,
   type PayoutRules,
 } from "../domain/payout-eligibility.js";
-import { payoutRulesOf } from "../domain/programme-settings.js";
+import { affiliatePayoutRules, payoutRulesOf } from "../domain/programme-settings.js";
 import { mailDoc, mailIds, payoutIssuedMail, payoutRequestedMail } from "../domain/notifications.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { db, refs } from "../data/firestore.js";
@@ -90,16 +90,17 @@ async function makePayout(
 ): Promise<InvoiceSnapshot> {
   // Refuse the obvious cases (a payout already pending, say) without queueing for the transaction.
   const [current, programme] = await Promise.all([getAffiliateOrThrow(uid), programmeTermsNow(now)]);
-  const rules = payoutRulesOf(programme);
+  // The minimum is the affiliate's (their deal's or group's, else the programme's: issue 34).
+  const rulesOf = (affiliate: AffiliateDoc) => affiliatePayoutRules(affiliate, payoutRulesOf(programme), now);
   const message = cause === "payout_issued" ? issueRefusal : payoutMessage;
-  refuseIfIneligible(current, detailsFor(current), now, rules, message);
+  refuseIfIneligible(current, detailsFor(current), now, rulesOf(current), message);
   let shared: SharedDestination | null = null;
   const issued = await db().runTransaction(
     async (tx) => {
       const affiliate = await getAffiliateOrThrow(uid, tx);
       const counter = await tx.get(refs.invoiceCounter());
       const details = detailsFor(affiliate);
-      refuseIfIneligible(affiliate, details, now, rules, message);
+      refuseIfIneligible(affiliate, details, now, rulesOf(affiliate), message);
       // The request stores the details it was made with: the index of shared destinations follows them.
       const destination = await readDestinationMove(tx, uid, details, now);
 

@@ -94,6 +94,34 @@ export function setSuspension(
   });
 }
 
+/** The commission groups (issue 34), the default one (the programme settings) first. */
+export async function fetchGroups(user: User): Promise<GroupView[]> {
+  return (await callApi(user, "GET", "/api/commission_groups")).groups;
+}
+
+/** A group as GET /api/commission_groups lists it. */
+export type GroupView = ApiAnswer<"GET", "/api/commission_groups">["groups"][number];
+
+/** Creates a group (`edit` null) or saves an edit of the version loaded as its next version (admin). */
+export function saveGroup(
+  user: User,
+  edit: { id: string; version: number } | null,
+  name: string,
+  terms: ApiInput<"POST", "/api/commission_groups">["terms"],
+): Promise<ApiAnswer<"POST", "/api/commission_groups">> {
+  return callApi(user, "POST", "/api/commission_groups", { ...(edit ?? {}), name, terms });
+}
+
+/** Moves affiliates to a group, with the reason (kept in the audit). */
+export function moveAffiliates(
+  user: User,
+  uids: string[],
+  groupId: string,
+  reason: string,
+): Promise<ApiAnswer<"POST", "/api/move_affiliates">> {
+  return callApi(user, "POST", "/api/move_affiliates", { user_ids: uids, group_id: groupId, reason });
+}
+
 /** The programme's funnels for one advertiser: by landing page, and its best converting links. */
 export function fetchConversionReport(
   user: User,

@@ -16,7 +16,7 @@ import { paths } from "../../config/paths";
 import { notPdfMessage, saveFile } from "../../lib/api";
 import { useSignedIn } from "../../lib/auth";
 import { useDebounced } from "../../lib/use-debounced";
-import { exportInvoice } from "./advertiser-api";
+import { exportInvoice, moveAffiliates } from "./advertiser-api";
 import { AffiliateList } from "./affiliate-list";
 import { AffiliateTable, type AffiliateTableProps } from "./affiliate-table";
 import { ListViewChoice, OrderMenu, orderNames, useListView, type ListView } from "./list-view";
@@ -24,6 +24,7 @@ import { affiliateView, summaryCsvFile, type AffiliateView } from "./affiliate-v
 import { DuePayouts } from "./due-payouts";
 import { fetchEveryAffiliate } from "./every-affiliate";
 import { IntegrationPanel } from "./integration-panel";
+import { CommissionGroupsPanel } from "./commission-groups-panel";
 import { ProgrammeSettingsPanel } from "./programme-settings-panel";
 import { OverdueRefunds } from "./overdue-refunds";
 import { PayoutHistory } from "./payout-history";
@@ -31,6 +32,7 @@ import { ratingReason } from "./rating-reason";
 import { RiskCases } from "./risk-section";
 import { ProgrammeReportPanel } from "./programme-report";
 import { SuspensionDialog } from "./suspension-dialog";
+import { MoveDialog } from "./move-dialog";
 import {
   noFilters,
   useAffiliateList,
@@ -187,7 +189,13 @@ export function ReportsSection() {
 
 export function SettingsSection() {
   const { user, isAdmin } = useConsole();
-  return <ProgrammeSettingsPanel user={user} isAdmin={isAdmin} />;
+  return (
+    <>
+      <ProgrammeSettingsPanel user={user} isAdmin={isAdmin} />
+      {/* Issue 34: the commission groups, beside the settings the default group is. */}
+      <CommissionGroupsPanel user={user} isAdmin={isAdmin} />
+    </>
+  );
 }
 
 /** How long the search box waits for typing to pause before asking the server. */
@@ -217,6 +225,9 @@ function AffiliatesList({ initialSearch }: { initialSearch: string }) {
   const exporting = exports.running === "csv";
   // The affiliate being suspended or reinstated (the dialog asks why, and confirms).
   const [suspending, setSuspending] = useState<AffiliateView | null>(null);
+  // The affiliate being moved to another commission group (the dialog asks where and why).
+  const [moving, setMoving] = useState<AffiliateView | null>(null);
+  const refreshAffiliates = useRefreshAffiliates(user);
   // A dense table on a wide screen, SPEC.md's cards on a phone (or by choice).
   const shownAs = useListView();
 
@@ -334,11 +345,21 @@ function AffiliatesList({ initialSearch }: { initialSearch: string }) {
               onPayout={setConfirming}
               onExportInvoice={(view) => void invoice(view)}
               onSuspend={setSuspending}
+              onMove={setMoving}
               linkDashboards={isAdmin}
             />
           )}
         </>
       )}
+      <MoveDialog
+        user={user}
+        affiliate={moving?.row ?? null}
+        onClose={() => setMoving(null)}
+        onConfirm={async (affiliate, groupId, reason) => {
+          await moveAffiliates(user, [affiliate.user_id], groupId, reason);
+          refreshAffiliates();
+        }}
+      />
       <SuspensionDialog
         affiliate={suspending?.row ?? null}
         onClose={() => setSuspending(null)}

@@ -132,3 +132,27 @@ describe("the affiliate card's risk mark (issue 33)", () => {
     expect(within(card("Dana Demo")).queryByRole("link")).toBeNull();
   });
 });
+
+describe("the affiliate card's commission group (issue 34)", () => {
+  test("the card names the group, and Move group asks the page to move them", () => {
+    const moves: string[] = [];
+    const row = summaryRowFixture({ name: "Gina Group", group: { id: "vip", name: "VIP" } });
+    render(
+      <AffiliateCard
+        view={affiliateView(row)}
+        open
+        onToggle={() => undefined}
+        asOf={new Date()}
+        recording={false}
+        onPayout={() => undefined}
+        onExportInvoice={() => undefined}
+        onSuspend={() => undefined}
+        onMove={() => moves.push(row.user_id)}
+      />,
+    );
+    const gina = card("Gina Group");
+    expect(within(gina).getByText("Group").nextSibling?.textContent).toBe("VIP");
+    fireEvent.click(within(gina).getByRole("button", { name: "Move group of Gina Group" }));
+    expect(moves).toEqual([row.user_id]);
+  });
+});

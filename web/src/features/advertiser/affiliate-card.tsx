@@ -43,6 +43,8 @@ export interface AffiliateCardProps {
   onExportInvoice(): void;
   /** Suspend (or reinstate) the affiliate: the page asks for the reason and confirms. */
   onSuspend(): void;
+  /** Move the affiliate to another commission group (issue 34): the page asks for the group and the reason. */
+  onMove?: (() => void) | undefined;
   /** For the admin: the affiliate's dashboard, read-only (Set Uid's view). */
   dashboardHref?: string | undefined;
 }
@@ -57,6 +59,7 @@ export function AffiliateCard({
   onPayout,
   onExportInvoice,
   onSuspend,
+  onMove,
   dashboardHref,
 }: AffiliateCardProps) {
   const { row, rating, highRisk } = view;
@@ -107,6 +110,7 @@ export function AffiliateCard({
             <Stat label="Country">{row.country || "—"}</Stat>
             <Stat label="Company">{row.company || "—"}</Stat>
             <Stat label="Payout method">{row.payout_method}</Stat>
+            <Stat label="Group">{row.group.name}</Stat>
             <Stat label="Commission rate">{`${Math.round(row.commission_rate * 1000) / 10}%`}</Stat>
             <Stat label="Sign-ups">{formatCount(row.total_sign_ups)}</Stat>
             <Stat label="Earnings">{money(row.total_earnings)}</Stat>
@@ -145,6 +149,11 @@ export function AffiliateCard({
             >
               {row.fraud_user ? "Reinstate" : "Suspend"}
             </Button>
+            {onMove ? (
+              <Button variant="ghost" size="small" onClick={onMove} aria-label={`Move group of ${name}`}>
+                Move group
+              </Button>
+            ) : null}
             {dashboardHref ? (
               <ButtonLink variant="ghost" size="small" to={dashboardHref} aria-label={`View ${name}'s dashboard`}>
                 View dashboard

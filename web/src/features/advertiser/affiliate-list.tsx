@@ -22,6 +22,8 @@ export interface AffiliateListProps extends PagedRows {
   onPayout(view: AffiliateView): void;
   onExportInvoice(view: AffiliateView): void;
   onSuspend(view: AffiliateView): void;
+  /** Moves the affiliate to another commission group (issue 34). */
+  onMove?: ((view: AffiliateView) => void) | undefined;
   /** The admin's cards link to each affiliate's dashboard (read-only). */
   linkDashboards?: boolean;
 }
@@ -106,6 +108,7 @@ export function ListedCard({ list, view, open }: { list: AffiliateListProps; vie
       onPayout={() => list.onPayout(view)}
       onExportInvoice={() => list.onExportInvoice(view)}
       onSuspend={() => list.onSuspend(view)}
+      onMove={list.onMove ? () => list.onMove?.(view) : undefined}
       dashboardHref={list.linkDashboards ? `${paths.dashboard}?uid=${encodeURIComponent(uid)}` : undefined}
     />
   );

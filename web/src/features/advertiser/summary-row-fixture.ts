@@ -37,6 +37,7 @@ export function summaryRowFixture(overrides: Partial<SummaryRow> = {}): SummaryR
     total_datacenter_clicks: 0,
     risk_case: null,
     case_held: 0,
+    group: { id: "default", name: "Default" },
     ...overrides,
   };
 }

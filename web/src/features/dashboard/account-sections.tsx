@@ -9,8 +9,10 @@ import type { User } from "firebase/auth";
 import type { AdvertiserId } from "@domain/advertisers";
 import type { AffiliateDoc } from "@domain/model";
 import { isAccountComplete } from "@domain/payout-details";
+import { affiliatePayoutRules } from "@domain/programme-settings";
 import { linkedElement } from "../../components/when-visible";
 import { useLinkDomains, usePayoutRules } from "../../lib/programme-settings";
+import { CommissionSection } from "./commission-section";
 import { LinksSection } from "./links-section";
 import { PayoutList } from "./payout-list";
 import { PayoutSection } from "./payout-section";
@@ -36,7 +38,8 @@ export default function AccountSections({
   onLinkCopied,
 }: AccountSectionsProps) {
   const linkDomains = useLinkDomains();
-  const payoutRules = usePayoutRules();
+  // The minimum is the affiliate's own (their deal's or group's, else the programme's: issue 34).
+  const payoutRules = affiliatePayoutRules(affiliate, usePayoutRules(), new Date());
   const root = useRef<HTMLDivElement>(null);
   // Arrived through a link to one of these sections (the checklist's): the placeholder it scrolled to is
   // gone, so go to the section itself.
@@ -66,6 +69,8 @@ export default function AccountSections({
       {/* Beyond SPEC.md, after its sections: the payouts requested, and the affiliate's postbacks. */}
       <PayoutList user={user} uid={uid} />
       <PostbacksSection user={user} affiliate={affiliate} readOnly={readOnly} />
+      {/* Issue 34: the affiliate's commission group and what their sales earn now. */}
+      <CommissionSection affiliate={affiliate} advertiser={advertiser} />
     </div>
   );
 }

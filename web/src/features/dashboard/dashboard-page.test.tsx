@@ -15,7 +15,17 @@ vi.mock("./use-affiliate", async (importOriginal) => ({
   usePayouts: () => ({ status: "success", data: [] }),
   usePostbackDeliveries: () => ({ status: "success", data: [] }),
 }));
-vi.mock("../../lib/programme-settings", () => ({
+/** SPEC.md's settings for every advertiser, as useProgrammeSettings gives them. */
+function programmeDefaults(ids: readonly string[], settingsOf: (id: never) => unknown) {
+  const all = Object.fromEntries(ids.map((id) => [id, settingsOf(id as never)]));
+  return () => all;
+}
+vi.mock("../../lib/programme-settings", async () => ({
+  // Issue 34's Your Commission: SPEC.md's terms for every advertiser.
+  useProgrammeSettings: programmeDefaults(
+    (await import("@domain/advertisers")).advertiserIds,
+    (await import("@domain/programme-settings")).defaultSettings,
+  ),
   usePayoutRules: () => ({ minimumCents: 20_000, intervalDays: 30 }),
   useLinkDomains: () => ({
     promptchan: "https://p.example",

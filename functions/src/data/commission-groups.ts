@@ -1,0 +1,62 @@
+/**
+ * Commission groups in Firestore (issue 34): commission_groups/{id} holds a group's terms in force and its
+ * version number, commission_groups/{id}/versions/{n} each version with who saved it and when, like the
+ * programme settings' versions. The default group has no document: it is the programme settings.
+ */
+import type { AdvertiserId } from "../domain/advertisers.js";
+import {
+  defaultGroupId,
+  groupIdAt,
+  groupSaleTerms,
+  type CommissionGroupDoc,
+  type GroupTerms,
+  type SaleTermsOf,
+} from "../domain/commission-groups.js";
+import type { AffiliateDoc } from "../domain/model.js";
+import { saleTerms } from "../domain/programme-settings.js";
+import { ApiError } from "../errors.js";
+import { refs } from "./firestore.js";
+import { settingsInForce } from "./programme-settings.js";
+
+/**
+ * A group's terms in force at `at` (null: the default group, whose terms are the programme settings): one
+ * read of the group's document, and a query of its versions only when `at` is before its latest change.
+ */
+export async function groupTermsAt(groupId: string, at: Date): Promise<GroupTerms | null> {
+  if (groupId === defaultGroupId) return null;
+  const doc = (await refs.commissionGroups().doc(groupId).get()).data();
+  if (!doc) return null;
+  if (at.getTime() >= doc.updated_at.getTime()) return doc;
+  const earlier = await refs
+    .groupVersions(groupId)
+    .where("effective_from", "<=", at)
+    .orderBy("effective_from", "desc")
+    .limit(1)
+    .get();
+  return earlier.docs[0]?.data().terms ?? doc;
+}
+
+/**
+ * What a sale of the affiliate earns from the programme and their group, as in force when it happened (the
+ * deal, on the affiliate's document, is applied by the ledger). The group is read once the affiliate's
+ * document (read anyway) names it, beside the programme settings' read: an affiliate in the default group
+ * costs no read more than before groups existed, any other one read more.
+ */
+export async function saleTermsInForce(
+  advertiser: AdvertiserId,
+  at: Date,
+  affiliate: Promise<AffiliateDoc>,
+): Promise<SaleTermsOf> {
+  const [settings, group] = await Promise.all([
+    settingsInForce(advertiser, at),
+    affiliate.then((doc) => groupTermsAt(groupIdAt(doc, at), at)),
+  ]);
+  return groupSaleTerms(saleTerms(settings), group, advertiser);
+}
+
+/** The group `id` (not the default one), or a 404 naming it. */
+export async function getGroupOrThrow(id: string): Promise<CommissionGroupDoc> {
+  const group = (await refs.commissionGroups().doc(id).get()).data();
+  if (!group) throw new ApiError("not_found", `No commission group has the id ${id}.`);
+  return group;
+}

@@ -1,0 +1,69 @@
+import { Router } from "express";
+import { commissionGroupsApi as api, type DealView, type GroupView } from "../../contract/commission-groups.js";
+import type { Deal } from "../../domain/commission-groups.js";
+import { termsForApi } from "../../domain/commission-group-input.js";
+import { setDeal } from "../../groups/deals.js";
+import { listGroups, moveAffiliates, saveGroup, type GroupListing } from "../../groups/groups.js";
+import { reply } from "../answers.js";
+import { callerOf, requireAdmin, requireCaller, requireStaff } from "../auth.js";
+import { parseBody } from "../inputs.js";
+
+/** Commission groups (issue 34): staff list them and move affiliates; admins create and edit them. */
+export const commissionGroupRoutes = Router();
+
+/** A group as the API gives it: times in ISO 8601, money in dollars. */
+const groupView = (group: GroupListing): GroupView => ({
+  ...group,
+  updated_at: group.updated_at?.toISOString() ?? null,
+  terms: termsForApi(group.terms),
+});
+
+// GET /api/commission_groups: every group, the default one first, with its terms, what it pays now and its members.
+commissionGroupRoutes.get("/commission_groups", requireCaller, requireStaff, async (_req, res) => {
+  const groups = await listGroups(new Date());
+  reply(res, api["GET /api/commission_groups"], { groups: groups.map(groupView) });
+});
+
+// POST /api/commission_groups: creates a group, or saves an edit as its next version (admin).
+commissionGroupRoutes.post("/commission_groups", requireCaller, requireAdmin, async (req, res) => {
+  const route = api["POST /api/commission_groups"];
+  const body = parseBody(route.body, req);
+  const caller = callerOf(req);
+  const now = new Date();
+  const saved = await saveGroup(body, { uid: caller.uid, email: caller.email }, now);
+  const group = (await listGroups(now)).find((listed) => listed.id === saved.id)!;
+  reply(res, route, {
+    group: groupView(group),
+    changed: saved.changed,
+    message: saved.changed ? `Saved as version ${saved.version}: in force from now.` : "Nothing changed.",
+  });
+});
+
+// POST /api/move_affiliates: moves affiliates to a group, with the reason, each move audited (staff).
+commissionGroupRoutes.post("/move_affiliates", requireCaller, requireStaff, async (req, res) => {
+  const route = api["POST /api/move_affiliates"];
+  const { user_ids, group_id, reason } = parseBody(route.body, req);
+  const caller = callerOf(req);
+  reply(
+    res,
+    route,
+    await moveAffiliates(user_ids, group_id, reason.trim(), { uid: caller.uid, email: caller.email }, new Date()),
+  );
+});
+
+/** A deal as the API gives it: times in ISO 8601, money in dollars. */
+const dealView = ({ starts_at, ends_at, ...terms }: Deal): DealView => ({
+  terms: termsForApi(terms),
+  starts_at: starts_at.toISOString(),
+  ends_at: ends_at?.toISOString() ?? null,
+});
+
+// POST /api/set_deal: sets an affiliate's deal from now, or ends it, with the reason, audited (staff).
+commissionGroupRoutes.post("/set_deal", requireCaller, requireStaff, async (req, res) => {
+  const route = api["POST /api/set_deal"];
+  const { user_id, deal, reason } = parseBody(route.body, req);
+  const caller = callerOf(req);
+  const terms = deal && { ...deal.terms, ends_at: deal.ends_at };
+  const outcome = await setDeal(user_id, terms, reason.trim(), { uid: caller.uid, email: caller.email }, new Date());
+  reply(res, route, { ...outcome, deal: outcome.deal && dealView(outcome.deal) });
+});
