@@ -32,6 +32,7 @@ export default defineConfig({
           maxWorkers: 4,
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
+          setupFiles: ["./src/test-setup.ts"],
           // Beside the emulator layers a file's first import of a lazy chunk can take seconds (vitest's
           // default limit is 5 s for a whole test).
           testTimeout: 20_000,
