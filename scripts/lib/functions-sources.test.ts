@@ -18,7 +18,9 @@ function exportsOf(source: string): string[] {
   return JSON.parse(output.trim().split("\n").at(-1)!) as string[];
 }
 
-describe("loading the functions' sources from a script", () => {
+// Each test starts a Node process that compiles the sources it loads: about a second alone, and past vitest's
+// 5 s default on the machine busy with the emulator layers (it failed so in every-layer runs).
+describe("loading the functions' sources from a script", { timeout: 30_000 }, () => {
   test("resolves their ./x.js imports to the .ts sources", () => {
     expect(exportsOf("http/track.ts")).toContain("handleTrack");
   });
