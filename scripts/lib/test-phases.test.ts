@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, test, vi } from "vitest";
@@ -62,22 +62,4 @@ describe("runPhases", () => {
     expect(status).toBe(3);
     expect(ran).toEqual(["a", "b", "c (last)"]);
   });
-
-  test.runIf(process.platform === "linux")(
-    "runs the lanes in our own session, so the kernel's autogroups do not give each lane a share of its own",
-    async () => {
-      const sessionOf = (stat: string) => stat.slice(stat.lastIndexOf(")") + 2).split(" ")[3];
-      const written: string[] = [];
-      const write = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
-        written.push(String(chunk));
-        return true;
-      });
-      try {
-        await runPhases([[["first"], ["second"]]], () => sh("cat /proc/self/stat"));
-      } finally {
-        write.mockRestore();
-      }
-      expect(sessionOf(written.join(""))).toBe(sessionOf(readFileSync("/proc/self/stat", "utf8")));
-    },
-  );
 });

@@ -12,7 +12,6 @@
  * A narrowed run (files or -t after `--`, `--changed`) stays one vitest process: its filters may match files
  * of any project, and a lane that matched none would fail.
  */
-import type { ChildProcess } from "node:child_process";
 import { exitOf, startChild } from "./process.ts";
 
 /** Projects that run after every other, each file alone (vitest.config.ts's `sequence.groupOrder: 1`). */
@@ -54,12 +53,6 @@ export type LaneCommand = (
  * exit code.
  */
 export async function runPhases(phases: Phases, laneCommand: LaneCommand): Promise<number> {
-  // The lanes stay in our session and process group (not detached): Linux's autogroup scheduling shares the
-  // cores equally between sessions, so a lane in a session of its own would hold as much of the machine as
-  // the emulators, which do most of the lanes' work. A signal to us is passed on to them.
-  const running = new Set<ChildProcess>();
-  const passOn = (signal: NodeJS.Signals) => () => running.forEach((child) => child.kill(signal));
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, passOn(signal));
   let status = 0;
   for (const [index, lanes] of phases.entries()) {
     const isLastPhase = index === phases.length - 1;
@@ -68,13 +61,7 @@ export async function runPhases(phases: Phases, laneCommand: LaneCommand): Promi
     const statuses = await Promise.all(
       lanes.map(async (projects, lane) => {
         const { command, args, env } = laneCommand(projects, isLastPhase);
-        const child = startChild(command, args, {
-          env,
-          detached: false,
-          stdio: lane === 0 ? "inherit" : ["ignore", "pipe", "pipe"],
-        });
-        running.add(child);
-        child.once("exit", () => running.delete(child));
+        const child = startChild(command, args, { env, stdio: lane === 0 ? "inherit" : ["ignore", "pipe", "pipe"] });
         const exited = exitOf(child, `vitest (${projects.join(", ")})`);
         if (lane === 0) {
           const code = await exited;
