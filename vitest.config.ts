@@ -70,12 +70,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           exclude: ["**/*.serial.test.ts"],
-          // A page's answer to a click waits on the API; with the api layer beside (scripts/lib/test-phases.ts)
-          // it can take seconds, so expect.poll waits up to 10 s (vitest's default is 1 s) for what it checks.
+          // A page's answer to a click waits on the API, which on a busy two-core machine can take seconds: so
+          // expect.poll waits up to 10 s (vitest's default is 1 s) for what it checks.
           expect: { poll: { timeout: 10_000 } },
-          // One browser at a time: the machines have two cores and the emulators need them too. npm test runs
-          // this project in a vitest process of its own beside the others (vitest alone would run it last, after
-          // the serial group: scripts/lib/test-phases.ts).
+          // One browser at a time: the machines have two cores and the emulators need them too.
           fileParallelism: false,
         },
       },

@@ -1,7 +1,6 @@
 /**
- * npm test: every test layer (unit, rules, api, e2e) inside one `firebase emulators:exec` (the e2e files beside
- * the rest, then the serial files: scripts/lib/test-phases.ts), and beside it, on the cores the tests leave
- * idle, the type-check, lint (zero warnings) and format check.
+ * npm test: every test layer (unit, rules, api, e2e) in one vitest run inside one `firebase emulators:exec`,
+ * and beside it, on the cores the tests leave idle, the type-check, lint (zero warnings) and format check.
  *
  *   npm test                        everything
  *   npm run test:<layer>            one layer (unit, rules, api or e2e), skipping the static checks
@@ -19,7 +18,6 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { localBin, main, step, stepsSideBySide } from "./lib/process.ts";
 import { rootDir } from "./lib/project.ts";
-import { phaseArgs, testPhases } from "./lib/test-phases.ts";
 
 const layers = ["unit", "rules", "api", "e2e"] as const;
 type Layer = (typeof layers)[number];
@@ -123,9 +121,7 @@ async function runLayers(env: NodeJS.ProcessEnv, stop: AbortSignal): Promise<voi
     e2e: ["e2e", "serial"],
   };
   const projects = [...new Set(selected.flatMap((layer) => layerProjects[layer]))];
-  // The e2e files beside the rest, then the serial files (scripts/lib/test-phases.ts says why).
-  const phases = testPhases(projects, vitestArgs.length > 0);
-  const run = ["node", "scripts/run-test-phases.ts", ...phaseArgs(phases), "--", ...vitestArgs];
+  const vitest = [localBin("vitest"), "run", ...projects.map((project) => `--project=${project}`), ...vitestArgs];
   await step(
     `Running the ${selected.join(", ")} tests in the emulators`,
     localBin("firebase"),
@@ -141,7 +137,7 @@ async function runLayers(env: NodeJS.ProcessEnv, stop: AbortSignal): Promise<voi
       emulatorDataDir,
       ...(everything ? ["--export-on-exit", exportDir] : []),
       // The emulators run with NODE_ENV=production (see emulator-env.ts); the tests themselves must not.
-      `NODE_ENV=test ${everything ? `CENSUS_FILE=${shellQuote(censusFile)} ` : ""}${run.map(shellQuote).join(" ")}`,
+      `NODE_ENV=test ${everything ? `CENSUS_FILE=${shellQuote(censusFile)} ` : ""}${vitest.map(shellQuote).join(" ")}`,
     ],
     { env, stop },
   );
