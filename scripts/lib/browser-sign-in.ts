@@ -32,7 +32,7 @@ export async function requestSignInLink(page: Page, email: string): Promise<stri
 
 /**
  * How long a sign-in may take to land. A new affiliate's account is created on the way (the api function),
- * which on a busy machine (the api test layer beside the browser tests) can take more than Playwright's
+ * which on a busy machine (the api tests beside, or just before, the browser tests) can take more than Playwright's
  * default 30 s.
  */
 const landingTimeoutMs = 60_000;

@@ -486,8 +486,8 @@ describe("the affiliate dashboard", () => {
     await page.getByLabel("Set Uid", { exact: true }).fill(other.email.slice(0, 10).toUpperCase());
     await page.getByRole("button", { name: "Set Uid" }).click();
     // A search by its start is a query on the search keys, which the emulator answers by walking every
-    // affiliate (it keeps no indexes): in an every-layer run, the api layer beside creating thousands, this
-    // was the one step to take over 30 s.
+    // affiliate (it keeps no indexes): with the thousands the api layer creates, on a busy machine this was
+    // the one step to take over 30 s.
     await page.getByText(`Viewing Erin Endtoend (${other.uid}), read-only.`).waitFor({ timeout: 60_000 });
     await page.goto(`${siteUrl}/advertiser`);
     await page.getByRole("searchbox").fill(other.email);

@@ -216,7 +216,7 @@ describe("signed-in pages at 390 px", () => {
     }
     await checkState(page, "advertiser");
     // A HIGH RISK card opened (the list is virtualized: "every" card is not in the page at once): the demo's
-    // Henry Hotline, found by the search, as other tests' affiliates may come first in the list meanwhile.
+    // Henry Hotline, found by the search, as other tests' affiliates may come first in the list.
     const search = page.getByRole("searchbox");
     // The list, settled on what the search asks for (dimmed and busy while it loads).
     const settled = page.locator('[role="list"][aria-label="Affiliates"][aria-busy="false"]');
