@@ -141,18 +141,26 @@ export function moveTo(
   return { group: { ...to, since: now }, past_groups: [left, ...affiliate.past_groups].slice(0, pastGroupsKept) };
 }
 
+/** `base` with what an override sets (a group's or a deal's rates for the advertiser, its hold) put over it. */
+function overlaid(
+  base: SaleTermsOf,
+  rates: Partial<GroupRates> | undefined,
+  holdDays: number | null | undefined,
+): SaleTermsOf {
+  return {
+    commissionRate: rates?.commission_rate ?? base.commissionRate,
+    repeatRates: rates?.repeat_rates ?? base.repeatRates,
+    holdDays: holdDays ?? base.holdDays,
+  };
+}
+
 /** The sale terms of a group (null: the default group) over the programme's for the sale's advertiser. */
 export function groupSaleTerms(
   programme: SaleTermsOf,
   group: GroupTerms | null,
   advertiser: AdvertiserId,
 ): SaleTermsOf {
-  const rates = group?.rates[advertiser];
-  return {
-    commissionRate: rates?.commission_rate ?? programme.commissionRate,
-    repeatRates: rates?.repeat_rates ?? programme.repeatRates,
-    holdDays: group?.hold_days ?? programme.holdDays,
-  };
+  return overlaid(programme, group?.rates[advertiser], group?.hold_days);
 }
 
 /**
@@ -190,13 +198,7 @@ export const dealInForce = (deal: Deal | null, at: Date): deal is Deal =>
 
 /** The terms a sale earns under the affiliate's deal (if in force when it happened) over the group's. */
 export function withDeal(group: SaleTermsOf, deal: Deal | null, advertiser: AdvertiserId, at: Date): SaleTermsOf {
-  if (!dealInForce(deal, at)) return group;
-  const rates = deal.rates[advertiser];
-  return {
-    commissionRate: rates?.commission_rate ?? group.commissionRate,
-    repeatRates: rates?.repeat_rates ?? group.repeatRates,
-    holdDays: deal.hold_days ?? group.holdDays,
-  };
+  return dealInForce(deal, at) ? overlaid(group, deal.rates[advertiser], deal.hold_days) : group;
 }
 
 /** Group names are compared without case or surrounding spaces: "VIP" and "vip " are one name. */

@@ -3,9 +3,9 @@
  * inside a Firestore transaction; tests feed the same functions the same events to get the expected totals.
  */
 import { isAdvertiserId, type AdvertiserId } from "./advertisers.js";
-import { refundClawback, saleCommission, type CommissionTerms } from "./commission.js";
+import { refundClawback, saleCommission } from "./commission.js";
 import { maturedHeldDays } from "./balance.js";
-import { dealOf, withDeal } from "./commission-groups.js";
+import { dealOf, withDeal, type SaleTermsOf } from "./commission-groups.js";
 import { dayKey, daysAfter, lastDays, type DayKey } from "./days.js";
 import type { Cents } from "./money.js";
 import { clickTracker, countedTracker, type TrackerLinks } from "./trackers.js";
@@ -377,9 +377,7 @@ export interface SaleInput {
 }
 
 /** The terms for a sale: the settings version and group version in force when it happened (and the deal). */
-export interface SaleTerms extends CommissionTerms {
-  holdDays: number;
-}
+export type SaleTerms = SaleTermsOf;
 
 /**
  * The terms a sale of the affiliate earns: their deal's where it has one in force when the sale happened

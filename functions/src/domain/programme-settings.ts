@@ -30,11 +30,7 @@ import {
 } from "./risk-rules.js";
 
 /** What a sale takes from the settings in force when it happened. */
-export function saleTerms(settings: ProgrammeSettings): {
-  commissionRate: number;
-  repeatRates: RepeatRates;
-  holdDays: number;
-} {
+export function saleTerms(settings: ProgrammeSettings): SaleTermsOf {
   return { commissionRate: settings.commission_rate, repeatRates: settings.repeat_rates, holdDays: settings.hold_days };
 }
 
