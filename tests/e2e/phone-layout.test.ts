@@ -192,6 +192,14 @@ describe("signed-in pages at 390 px", () => {
     await page.reload();
     await panel.getByRole("button", { name: "View" }).click();
     expect(await panel.getByLabel("Commission rate (%)").inputValue()).toBe(before);
+
+    // A new commission group's form (issue 34), open; cancelled, nothing is saved.
+    await page.getByRole("button", { name: "New group" }).click();
+    const groupForm = page.getByRole("form", { name: "New commission group" });
+    await groupForm.waitFor();
+    await checkState(page, "advertiser-settings-new-group");
+    await groupForm.getByRole("button", { name: "Cancel" }).click();
+    await groupForm.waitFor({ state: "hidden" });
     expect(errors).toEqual([]);
   }, 60_000);
 
@@ -226,6 +234,13 @@ describe("signed-in pages at 390 px", () => {
     await henry.getByRole("button", { name: "Open" }).click();
     await henry.getByRole("button", { name: "Collapse" }).waitFor();
     await checkState(page, "advertiser-opened");
+    // Moving Henry to another commission group (issue 34) asks for the group and a reason: open, then closed.
+    await henry.getByRole("button", { name: "Move group of Henry Hotline" }).click();
+    const move = page.getByRole("dialog", { name: "Move Henry Hotline to another group?" });
+    await move.waitFor();
+    await checkState(page, "advertiser-move-dialog");
+    await page.keyboard.press("Escape");
+    await move.waitFor({ state: "hidden" });
     await search.fill("");
     await settled.waitFor();
 
