@@ -220,14 +220,16 @@ describe("exactly once", () => {
     const uid = await createAffiliate({ links });
     const clickId = await click(uid);
     const params = { token, click_id: clickId, event: "sale", transaction_id: txn(), amount: "10.00" };
-    const copies = Math.max(8, emulatorConcurrency);
-    const answers = await inParallel(Array.from({ length: copies }), emulatorConcurrency, () => postback(params));
+    // Eight copies race as well as sixteen; every contender waits on the emulator's transaction locks (it
+    // locks pessimistically: firebase-tools#1629), which took 21 s for sixteen on an idle machine.
+    const copies = 8;
+    const answers = await inParallel(Array.from({ length: copies }), copies, () => postback(params));
     const statuses = answers.map((answer) => answer.json.status);
     expect(statuses.filter((status) => status === "applied")).toHaveLength(1);
     expect(statuses.filter((status) => status === "duplicate")).toHaveLength(copies - 1);
     expect((await affiliateView(uid)).by_advertiser.cutechat).toMatchObject({ sales: 1, earnings_cents: 600 });
     expect((await refs.transactions(uid).get()).size).toBe(1);
-  });
+  }, 90_000);
 });
 
 describe("attribution window and order", () => {
