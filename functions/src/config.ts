@@ -137,6 +137,8 @@ export const limits = {
   eventSignatureToleranceSeconds: 300,
   /** Events are small; a bigger body is refused before anything is done with it (http/raw-body.ts). */
   maxEventBodyBytes: 16 * 1024,
+  /** A batch of events (POST /api/events/batch; contract/advertiser-servers.ts caps its count). */
+  maxEventBatchBodyBytes: 512 * 1024,
   /** The signed-in API's forms are small too. */
   maxApiBodyBytes: 64 * 1024,
   /** Clicks of one affiliate spread over this many shard documents (DESIGN.md: a hot link never funnels into one). */

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 
 /** Every refusal the API makes, by code; the code alone decides the HTTP status. */
 export const errorStatus = {
@@ -40,4 +40,18 @@ export function asBadRequest(err: z.ZodError): ApiError {
   if (!issue) return new ApiError("bad_request", "Invalid request.");
   const where = issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
   return new ApiError("bad_request", `${where}${issue.message}`);
+}
+
+/**
+ * Any thrown error as the refusal its caller sees: an ApiError as it is, a schema's as a 400, a body parser's
+ * own status; anything else an internal error whose details stay in the logs.
+ */
+export function asApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  if (err instanceof z.ZodError) return asBadRequest(err);
+  // Body parsers report malformed JSON and oversized bodies with an HTTP status of their own.
+  const status = (err as { status?: unknown } | null)?.status;
+  if (status === 400) return new ApiError("bad_request", "The request body is not valid JSON.");
+  if (status === 413) return new ApiError("payload_too_large", "The request body is too large.");
+  return new ApiError("internal", "Internal error. Please try again later.");
 }

@@ -42,10 +42,19 @@ export interface SendOptions {
 }
 
 export async function sendEvent(body: EventBody | Record<string, unknown>, options: SendOptions = {}) {
+  return post("/api/events", body, (body as EventBody).advertiser_id, options);
+}
+
+/** POST /api/events/batch: `events` in one body, signed as the first event's advertiser unless told. */
+export async function sendEvents(events: readonly (EventBody | Record<string, unknown>)[], options: SendOptions = {}) {
+  return post("/api/events/batch", { events }, (events[0] as EventBody | undefined)?.advertiser_id, options);
+}
+
+async function post(path: string, body: unknown, advertiserId: string | undefined, options: SendOptions) {
   const raw = options.rawBody ?? JSON.stringify(body);
-  const advertiser = (options.signAs ?? (body as EventBody).advertiser_id) as AdvertiserName;
+  const advertiser = (options.signAs ?? advertiserId) as AdvertiserName;
   const secret = demoSecrets.EVENT_SIGNING_SECRETS[advertiser] ?? "no-such-advertiser";
-  const response = await fetch(`${options.baseUrl ?? siteUrl}/api/events`, {
+  const response = await fetch(`${options.baseUrl ?? siteUrl}${path}`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Signature": signature(raw, secret), ...options.headers },
     body: raw,

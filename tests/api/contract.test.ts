@@ -14,7 +14,7 @@ import type { z } from "zod";
 import { apiRoutes, type ApiRouteKey } from "../../functions/src/contract/index.ts";
 import { errorAnswer } from "../../functions/src/contract/fields.ts";
 import { createApp } from "../../functions/src/http/app.ts";
-import { sendEvent } from "../../scripts/lib/events-client.ts";
+import { sendEvent, sendEvents } from "../../scripts/lib/events-client.ts";
 import { raiseSignal } from "../../functions/src/data/risk-cases.ts";
 import { createAffiliate, sendMaturedSale } from "../support/backend.ts";
 import { payoutForm } from "../support/payout-details.ts";
@@ -352,6 +352,18 @@ test("an advertiser's signed events", async () => {
     bytes: new Uint8Array(),
   });
   refusal("POST /api/events", await call("POST /api/events", null, event), 401);
+  const batch = await sendEvents([
+    { ...event, id: `e-${randomUUID()}` },
+    { ...event, uid: "t-nobody-at-all" },
+  ]);
+  const { results } = success("POST /api/events/batch", {
+    status: batch.status,
+    headers: new Headers({ "content-type": "application/json" }),
+    json: batch.body!,
+    bytes: new Uint8Array(),
+  });
+  expect(results.map((result) => result.status)).toEqual(["applied", "refused"]);
+  refusal("POST /api/events/batch", await call("POST /api/events/batch", null, { events: [event] }), 401);
 });
 
 test("an affiliate's postbacks", async () => {

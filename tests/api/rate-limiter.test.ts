@@ -68,4 +68,15 @@ describe("the shared counter (in-process, two limiters standing for two function
     for (let i = 0; i < 6; i++) answers.push(await limiters[i % 2]!.check("caller", now));
     expect(answers.map((answer) => answer === null)).toEqual([true, true, true, true, false, false]);
   });
+
+  test("a request of several (a batch of events) counts as that many, across instances", async () => {
+    const now = momentInAWindow();
+    const shared = rule();
+    const [first, second] = [new RateLimiter(() => shared), new RateLimiter(() => shared)];
+    expect(await first.check("advertiser", now, 6)).toBeNull();
+    expect(await second.check("advertiser", now, 4)).toBeNull();
+    // The count is now 10, the limit: one more, on either instance, is over it.
+    expect(await second.check("advertiser", now, 1)).toBeGreaterThan(0);
+    expect(await first.check("advertiser", now, 1)).toBeGreaterThan(0);
+  });
 });

@@ -41,6 +41,20 @@ const signature = z
     example: exampleSignature,
   });
 
+/** How many events one batch may hold (POST /api/events/batch). */
+export const maxEventsPerBatch = 100;
+
+/**
+ * A batch's envelope as the route parses it: its events are checked one by one afterwards (each refused on
+ * its own), so here they are anything.
+ */
+export const eventBatchEnvelope = z.strictObject({
+  events: z
+    .array(z.unknown())
+    .min(1, { error: "must hold at least one event." })
+    .max(maxEventsPerBatch, { error: `must hold at most ${maxEventsPerBatch} events.` }),
+});
+
 const eventOutcome = z.strictObject({
   status: z.enum(["applied", "pending", "ignored", "duplicate"]).meta({
     description:
@@ -96,6 +110,20 @@ const postbackParameters = z
       "Platforms fill one template for every event: an empty or unreplaced {macro} counts as absent, and each event reads only its own parameters.",
   });
 
+const batchItemResult = z.union([
+  eventOutcome.extend({
+    index: z.number().int().meta({ description: "The event's place in the batch, from 0." }),
+    id: z.string().nullable().meta({ description: "The event's id as sent (null if it had none)." }),
+  }),
+  z.strictObject({
+    index: z.number().int(),
+    id: z.string().nullable(),
+    status: z.literal("refused"),
+    code: z.number().int().meta({ description: "The HTTP status POST /api/events would have answered for it alone." }),
+    error: z.string(),
+  }),
+]);
+
 const postbackAnswer = z.strictObject({
   status: z
     .enum(["applied", "pending", "ignored", "duplicate", "test"])
@@ -125,6 +153,24 @@ export const advertiserServerApi = {
     refusals: {
       404: "No affiliate has that uid.",
       409: "This id again with another body, or a refund of something that is not a sale.",
+    },
+  },
+  "POST /api/events/batch": {
+    summary: "An advertiser's server reports up to 100 events in one signed request.",
+    description:
+      "Signed with X-Signature over the raw body, as POST /api/events. Each event is checked and applied on its own, exactly once by its `id`, as POST /api/events would (the same `id` sent by either endpoint with the same content answers `duplicate`): a refused event (`status: refused`, with the `code` and `error` POST /api/events would have answered) leaves the others applied. Results come in the order sent. The events rate limit counts each event. A batch that fails as a whole (401, 400, 413, 429, 5xx) applied nothing it did not answer for: send it again, and the events already applied answer `duplicate`.",
+    tag: "Advertiser servers",
+    access: "advertiser-signature",
+    headers: z.object({ "X-Signature": signature }),
+    body: z
+      .strictObject({ events: z.array(eventBody).min(1).max(maxEventsPerBatch) })
+      .meta({ example: { events: [exampleEvent] } }),
+    response: z.strictObject({ results: z.array(batchItemResult) }).meta({
+      example: { results: [{ index: 0, id: "sale-1001", status: "applied" }] },
+    }),
+    refusals: {
+      400: "The body is not an object with 1 to 100 events.",
+      413: "The body is over 512 KiB.",
     },
   },
   "GET /api/postback/{advertiser}": {

@@ -1,7 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { logger } from "firebase-functions/logger";
-import { z } from "zod";
-import { ApiError, asBadRequest } from "../errors.js";
+import { ApiError, asApiError } from "../errors.js";
 
 /** Unknown /api paths answer like every other refusal. */
 export const notFound: RequestHandler = (req, _res, next) => {
@@ -10,7 +9,7 @@ export const notFound: RequestHandler = (req, _res, next) => {
 
 /** One place turns any thrown error into `{ "error": ... }`; internals never reach the caller. */
 export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next) => {
-  const answer = toApiError(err);
+  const answer = asApiError(err);
   if (answer.status >= 500) {
     logger.error("api: unhandled error", {
       path: req.path,
@@ -21,13 +20,3 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next)
   if (answer.retryAfterSeconds !== undefined) res.set("Retry-After", String(answer.retryAfterSeconds));
   res.status(answer.status).set("Cache-Control", "private, no-store").json({ error: answer.message });
 };
-
-function toApiError(err: unknown): ApiError {
-  if (err instanceof ApiError) return err;
-  if (err instanceof z.ZodError) return asBadRequest(err);
-  // Body parsers report malformed JSON and oversized bodies with an HTTP status of their own.
-  const status = (err as { status?: unknown } | null)?.status;
-  if (status === 400) return new ApiError("bad_request", "The request body is not valid JSON.");
-  if (status === 413) return new ApiError("payload_too_large", "The request body is too large.");
-  return new ApiError("internal", "Internal error. Please try again later.");
-}

@@ -81,6 +81,11 @@ export interface ProcessOptions {
   click?: ConvertingClick;
   /** The refusal of the same id with other content (the default speaks of the signed events API's body). */
   conflict?: (id: string) => string;
+  /**
+   * Another hash the same content may have been recorded with: the raw body's, which events recorded before
+   * the batch endpoint kept (ledger/event-hash.ts).
+   */
+  sameAs?: string;
 }
 
 const bodyConflict = (id: string) => `Event ${id} was already received with a different body.`;
@@ -93,7 +98,7 @@ export async function processEvent(
   event: AdvertiserEvent,
   bodySha256: string,
   now: Date,
-  { failBeforeCommit = false, click, conflict = bodyConflict }: ProcessOptions = {},
+  { failBeforeCommit = false, click, conflict = bodyConflict, sameAs }: ProcessOptions = {},
 ): Promise<EventOutcome> {
   // The customer's identifiers, as the salted keys the event record keeps and the match compares.
   const customer =
@@ -118,7 +123,8 @@ export async function processEvent(
       const eventRef = refs.events().doc(transactionId(event.advertiser, event.id));
       const recorded = await tx.get(eventRef);
       if (recorded.exists) {
-        if (recorded.data()!.body_sha256 === bodySha256) return { status: "duplicate" };
+        const recordedSha = recorded.data()!.body_sha256;
+        if (recordedSha === bodySha256 || recordedSha === sameAs) return { status: "duplicate" };
         throw new ApiError("conflict", conflict(event.id));
       }
 

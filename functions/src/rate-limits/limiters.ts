@@ -45,8 +45,8 @@ export const badTokenLimiter = new RateLimiter(() => ({
 }));
 
 /** Refuses with a 429 and Retry-After when `limiter` says the key has had its share. */
-export async function enforce(limiter: RateLimiter, key: string, who: string): Promise<void> {
-  const retryAfter = await limiter.check(key);
+export async function enforce(limiter: RateLimiter, key: string, who: string, cost = 1): Promise<void> {
+  const retryAfter = await limiter.check(key, Date.now(), cost);
   if (retryAfter !== null) {
     throw new ApiError("rate_limited", `Too many requests from ${who}: try again in ${retryAfter} s.`, retryAfter);
   }

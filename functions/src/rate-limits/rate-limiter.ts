@@ -50,8 +50,11 @@ export class RateLimiter {
     this.rule = rule;
   }
 
-  /** Null when the request may go ahead; otherwise the seconds until it may be retried. Counts the request. */
-  async check(key: string, now = Date.now()): Promise<number | null> {
+  /**
+   * Null when the request may go ahead; otherwise the seconds until it may be retried. Counts the request as
+   * `cost` (a batch of events counts each event).
+   */
+  async check(key: string, now = Date.now(), cost = 1): Promise<number | null> {
     const rule = this.rule();
     const window = Math.floor(now / rule.windowMs);
     const windowEnd = (window + 1) * rule.windowMs;
@@ -64,8 +67,8 @@ export class RateLimiter {
       this.local.set(key, state);
     }
     if (state.blockedUntil > now) return retryAfter;
-    state.count += 1;
-    state.unflushed += 1;
+    state.count += cost;
+    state.unflushed += cost;
     if (state.count <= rule.localAllowance) return null;
 
     const id = createHash("sha256").update(key).digest("hex").slice(0, 32);

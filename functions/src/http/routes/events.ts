@@ -1,8 +1,9 @@
-import { createHash } from "node:crypto";
 import { Router } from "express";
 import { eventSigningSecrets, limits } from "../../config.js";
-import { advertiserServerApi as api } from "../../contract/advertiser-servers.js";
+import { advertiserServerApi as api, eventBatchEnvelope } from "../../contract/advertiser-servers.js";
 import { parseEvent } from "../../domain/events.js";
+import { applyEventBatch } from "../../ledger/event-batch.js";
+import { eventHash, rawBodyHash } from "../../ledger/event-hash.js";
 import { processEvent } from "../../ledger/process-event.js";
 import { faultRequested } from "../faults.js";
 import { ApiError } from "../../errors.js";
@@ -19,25 +20,43 @@ export const eventRoutes = Router();
 eventRoutes.post("/events", limitBody(limits.maxEventBodyBytes), async (req, res) => {
   const now = new Date();
   const raw = rawBodyOf(req);
-  const advertiser = verifyEventSignature(
-    req.get("X-Signature"),
-    raw,
-    eventSigningSecrets.value(),
-    Math.floor(now.getTime() / 1000),
-    limits.eventSignatureToleranceSeconds,
-  );
+  const advertiser = signer(req.get("X-Signature"), raw, now);
   await enforce(eventLimiter, advertiser, advertiser);
-  const event = parseEvent(parseJson(raw), now);
+  const body = parseJson(raw);
+  const event = parseEvent(body, now);
   if (event.advertiser !== advertiser) {
     throw new ApiError("unauthenticated", `The signature is not ${event.advertiser}'s.`);
   }
-  const outcome = await processEvent(event, createHash("sha256").update(raw).digest("hex"), now, {
+  const outcome = await processEvent(event, eventHash(body), now, {
     failBeforeCommit: faultRequested(req, "before-commit"),
+    sameAs: rawBodyHash(raw),
   });
   if (faultRequested(req, "after-commit"))
     throw new Error("Injected fault: after the ledger commit, before the answer");
   reply(res, api["POST /api/events"], outcome);
 });
+
+// POST /api/events/batch: up to 100 events, signed as one body; each applied and answered on its own
+// (ledger/event-batch.ts). The rate limit counts every event of the batch.
+eventRoutes.post("/events/batch", limitBody(limits.maxEventBatchBodyBytes), async (req, res) => {
+  const now = new Date();
+  const raw = rawBodyOf(req);
+  const advertiser = signer(req.get("X-Signature"), raw, now);
+  const { events } = eventBatchEnvelope.parse(parseJson(raw));
+  await enforce(eventLimiter, advertiser, advertiser, events.length);
+  reply(res, api["POST /api/events/batch"], { results: await applyEventBatch(advertiser, events, now) });
+});
+
+/** The advertiser whose secret signed `raw`, or a 401. */
+function signer(header: string | undefined, raw: Buffer, now: Date) {
+  return verifyEventSignature(
+    header,
+    raw,
+    eventSigningSecrets.value(),
+    Math.floor(now.getTime() / 1000),
+    limits.eventSignatureToleranceSeconds,
+  );
+}
 
 function parseJson(raw: Buffer): unknown {
   try {
