@@ -2,7 +2,9 @@ import { Router } from "express";
 import { commissionGroupsApi as api, type DealView, type GroupView } from "../../contract/commission-groups.js";
 import type { Deal } from "../../domain/commission-groups.js";
 import { termsForApi } from "../../domain/commission-group-input.js";
+import { centsToDollars } from "../../domain/money.js";
 import { setDeal } from "../../groups/deals.js";
+import { adjustBalance } from "../../ledger/adjustments.js";
 import { listGroups, moveAffiliates, saveGroup, type GroupListing } from "../../groups/groups.js";
 import { reply } from "../answers.js";
 import { callerOf, requireAdmin, requireCaller, requireStaff } from "../auth.js";
@@ -66,4 +68,36 @@ commissionGroupRoutes.post("/set_deal", requireCaller, requireStaff, async (req,
   const terms = deal && { ...deal.terms, ends_at: deal.ends_at };
   const outcome = await setDeal(user_id, terms, reason.trim(), { uid: caller.uid, email: caller.email }, new Date());
   reply(res, route, { ...outcome, deal: outcome.deal && dealView(outcome.deal) });
+});
+
+// POST /api/adjust: credits or takes back an amount by hand, with the reason, once per key, audited (staff).
+commissionGroupRoutes.post("/adjust", requireCaller, requireStaff, async (req, res) => {
+  const route = api["POST /api/adjust"];
+  const body = parseBody(route.body, req);
+  const caller = callerOf(req);
+  const request = {
+    ...body,
+    uid: body.user_id,
+    amountCents: body.amount,
+    reason: body.reason.trim(),
+    key: body.idempotency_key,
+  };
+  const { applied, audit, balanceCents } = await adjustBalance(
+    request,
+    { uid: caller.uid, email: caller.email },
+    new Date(),
+  );
+  reply(res, route, {
+    user_id: audit.uid,
+    applied,
+    adjustment: {
+      entry_id: audit.entry_id,
+      advertiser: audit.advertiser_id,
+      amount: centsToDollars(audit.amount_cents),
+      reason: audit.reason,
+      by: audit.by,
+      at: audit.at.toISOString(),
+    },
+    balance: centsToDollars(balanceCents),
+  });
 });
