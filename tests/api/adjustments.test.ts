@@ -1,7 +1,8 @@
 /**
  * Manual adjustments by staff (issue 34) through the real API: an amount credited or taken back with the
  * reason, as a ledger entry of type adjustment that keeps the ledger adding up to earnings − refunded, with an
- * audit record; made once however often it is submitted; never taking the balance below what is paid.
+ * audit record; made once however often it is submitted; never taking the balance below what is paid. And
+ * the affiliate's history for staff: moves, deal changes and adjustments, newest first, a page at a time.
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, test } from "vitest";
@@ -9,9 +10,13 @@ import { createAffiliate, refs, sendMaturedSale } from "../support/backend.ts";
 import { api, createAffiliateUser, createUser, type TestUser } from "../support/users.ts";
 
 let staff: TestUser;
+let admin: TestUser;
 
 beforeAll(async () => {
-  staff = await createUser({ claims: { advertiser: true } });
+  [staff, admin] = await Promise.all([
+    createUser({ claims: { advertiser: true } }),
+    createUser({ claims: { admin: true } }),
+  ]);
 });
 
 const newKey = () => randomUUID();
@@ -151,5 +156,59 @@ describe("adjustments", () => {
     const answer = await adjust({ user_id: affiliate.uid, amount: "1000", reason: "Mine" }, affiliate);
     expect(answer.status).toBe(403);
     expect(await stateOf(affiliate.uid)).toMatchObject({ earnings: 0, entries: 0, audits: 0 });
+  });
+});
+
+describe("history", () => {
+  test("moves, deal changes and adjustments, newest first, paged; an affiliate may not read it", async () => {
+    const uid = await createAffiliate();
+    const group = await api(admin, "POST", "/api/commission_groups", {
+      name: `History ${randomUUID().slice(0, 8)}`,
+      terms: { rates: {}, hold_days: 3, minimum_payout: null },
+    });
+    expect(group.status).toBe(200);
+    const groupView = group.json.group as { id: string; name: string };
+    // One after the other, so each has its own moment.
+    expect((await adjust({ user_id: uid, amount: "10", reason: "First" })).status).toBe(200);
+    const moved = await api(staff, "POST", "/api/move_affiliates", {
+      user_ids: [uid],
+      group_id: groupView.id,
+      reason: "Second",
+    });
+    expect(moved.status).toBe(200);
+    const deal = await api(staff, "POST", "/api/set_deal", {
+      user_id: uid,
+      deal: {
+        terms: { rates: { promptchan: { commission_rate: 0.75 } }, hold_days: null, minimum_payout: null },
+        ends_at: null,
+      },
+      reason: "Third",
+    });
+    expect(deal.status).toBe(200);
+    expect((await adjust({ user_id: uid, amount: "-4.50", reason: "Fourth" })).status).toBe(200);
+
+    const first = await api(staff, "GET", `/api/affiliate_history?user_id=${uid}&limit=3`);
+    expect(first.status, JSON.stringify(first.json)).toBe(200);
+    const entries = first.json.entries as Record<string, unknown>[];
+    expect(entries.map((entry) => [entry.kind, entry.reason])).toEqual([
+      ["adjustment", "Fourth"],
+      ["deal", "Third"],
+      ["move", "Second"],
+    ]);
+    expect(entries[0]).toMatchObject({ amount: -4.5, advertiser: "promptchan", by: { uid: staff.uid } });
+    expect(entries[1]).toMatchObject({
+      deal: { terms: { rates: { promptchan: { commission_rate: 0.75 } } }, ends_at: null },
+      previous: null,
+    });
+    expect(entries[2]).toMatchObject({ from: { id: "default" }, to: { id: groupView.id, name: groupView.name } });
+    expect(first.json.next).toEqual(expect.any(String));
+
+    const second = await api(staff, "GET", `/api/affiliate_history?user_id=${uid}&limit=3&after=${first.json.next}`);
+    expect(second.json).toMatchObject({ entries: [{ kind: "adjustment", reason: "First", amount: 10 }], next: null });
+
+    const affiliate = await createAffiliateUser();
+    const refused = await api(affiliate, "GET", `/api/affiliate_history?user_id=${affiliate.uid}`);
+    expect(refused.status).toBe(403);
+    expect((await api(staff, "GET", `/api/affiliate_history?user_id=${uid}&limit=51`)).status).toBe(400);
   });
 });

@@ -5,7 +5,7 @@ import { advertiserIds } from "../domain/advertisers.js";
 import { dealTermsSchema, groupTermsSchema } from "../domain/commission-group-input.js";
 import { defaultGroupId } from "../domain/commission-groups.js";
 import { MoneyFormatError, formatDollars, parseDollars } from "../domain/money.js";
-import { advertiserId, dollars, groupNamed, isoTime, plainTextField, recorder, uidField } from "./fields.js";
+import { advertiserId, dollars, groupNamed, isoTime, pageQuery, plainTextField, recorder, uidField } from "./fields.js";
 import { staffOnly, type Routes } from "./route.js";
 
 /** A group's own terms as the API gives and takes them: what it leaves out (null, an advertiser) is the programme's. */
@@ -92,6 +92,38 @@ export const adjustmentView = z
   })
   .meta({ id: "Adjustment" });
 
+/** An affiliate's history page holds at most this many entries (GET /api/affiliate_history). */
+export const historyPageLimit = { default: 20, max: 50 } as const;
+
+const historyCommon = { id: z.string(), at: isoTime, reason: z.string() };
+
+/** One entry of an affiliate's history: a group move, a deal change or a manual adjustment, with who and why. */
+export const historyEntryView = z
+  .discriminatedUnion("kind", [
+    z.strictObject({
+      kind: z.literal("move"),
+      ...historyCommon,
+      by: recorder,
+      from: groupNamed,
+      to: groupNamed,
+    }),
+    z.strictObject({
+      kind: z.literal("deal"),
+      ...historyCommon,
+      by: recorder.nullable().meta({ description: "null: the custom_terms migration." }),
+      deal: dealView.nullable().meta({ description: "The deal after the change (ended: with its end)." }),
+      previous: dealView.nullable(),
+    }),
+    z.strictObject({
+      kind: z.literal("adjustment"),
+      ...historyCommon,
+      by: recorder,
+      advertiser: advertiserId,
+      amount: dollars,
+    }),
+  ])
+  .meta({ id: "HistoryEntry" });
+
 export const commissionGroupsApi = {
   "GET /api/commission_groups": {
     summary: "Every commission group, the default one (the programme settings) first, with its terms and members.",
@@ -163,6 +195,20 @@ export const commissionGroupsApi = {
     }),
     response: z.strictObject({ user_id: z.string(), deal: dealView.nullable(), changed: z.boolean() }),
     refusals: { ...staffOnly, 404: "No affiliate has that user id." },
+  },
+  "GET /api/affiliate_history": {
+    summary: "An affiliate's group moves, deal changes and manual adjustments, newest first, a page at a time.",
+    tag: "Programme",
+    access: "staff",
+    query: z.strictObject({
+      user_id: uidField,
+      ...pageQuery(historyPageLimit.max, /^\d{1,15}$/),
+    }),
+    response: z.strictObject({
+      entries: z.array(historyEntryView),
+      next: z.string().nullable().meta({ description: "The cursor for the next page (`after`); null on the last." }),
+    }),
+    refusals: staffOnly,
   },
   "POST /api/adjust": {
     summary: "Adjusts an affiliate's balance by hand, with the reason: a ledger entry of type adjustment, audited.",
