@@ -3,6 +3,7 @@
  * manual adjustments, newest first, a page at a time. Each page reads at most `limit + 1` records of each of
  * the three audit collections (one query each, on `uid` and `at`), so a long history costs no more per page.
  */
+import type { CollectionReference } from "firebase-admin/firestore";
 import type { AdjustmentAuditDoc } from "../domain/adjustments.js";
 import type { DealAuditDoc, GroupMoveDoc } from "../domain/commission-groups.js";
 import { refs } from "../data/firestore.js";
@@ -20,7 +21,7 @@ export interface HistoryPage {
 
 /** One page of the affiliate's history, newest first, from before `after` (a previous page's cursor). */
 export async function loadAffiliateHistory(uid: string, limit: number, after: string | null): Promise<HistoryPage> {
-  const page = <T extends { at: Date }>(collection: FirebaseFirestore.CollectionReference<T>) => {
+  const page = <T extends { at: Date }>(collection: CollectionReference<T>) => {
     let query = collection.where("uid", "==", uid).orderBy("at", "desc");
     if (after !== null) query = query.where("at", "<", new Date(Number(after)));
     return query.limit(limit + 1).get();
