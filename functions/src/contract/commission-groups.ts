@@ -5,7 +5,17 @@ import { advertiserIds } from "../domain/advertisers.js";
 import { dealTermsSchema, groupTermsSchema } from "../domain/commission-group-input.js";
 import { defaultGroupId } from "../domain/commission-groups.js";
 import { MoneyFormatError, formatDollars, parseDollars } from "../domain/money.js";
-import { advertiserId, dollars, groupNamed, isoTime, pageQuery, plainTextField, recorder, uidField } from "./fields.js";
+import {
+  advertiserId,
+  dollars,
+  dollarsInput,
+  groupNamed,
+  isoTime,
+  pageQuery,
+  plainTextField,
+  recorder,
+  uidField,
+} from "./fields.js";
 import { staffOnly, type Routes } from "./route.js";
 
 /** A group's own terms as the API gives and takes them: what it leaves out (null, an advertiser) is the programme's. */
@@ -61,24 +71,15 @@ export const dealView = z
 export type DealView = z.output<typeof dealView>;
 
 /** A signed amount of dollars ("-12.50" takes back, "25" credits): cents, never 0, at most maxAdjustmentCents. */
-const signedDollars = z
-  .union([z.number(), z.string().max(32)])
-  .transform((value, context) => {
-    const negative = typeof value === "number" ? value < 0 : value.startsWith("-");
-    const magnitude = typeof value === "number" ? Math.abs(value) : negative ? value.slice(1) : value;
-    try {
-      const cents = parseDollars(magnitude, { max: maxAdjustmentCents });
-      if (cents === 0) throw new MoneyFormatError("Amount must not be 0.");
-      return negative ? -cents : cents;
-    } catch (error) {
-      if (!(error instanceof MoneyFormatError)) throw error;
-      context.addIssue({ code: "custom", message: error.message });
-      return z.NEVER;
-    }
-  })
-  .meta({
-    description: `Dollars, positive to credit or negative to take back (at most ${formatDollars(maxAdjustmentCents)} either way).`,
-  });
+const signedDollars = dollarsInput((value) => {
+  const negative = typeof value === "number" ? value < 0 : value.startsWith("-");
+  const magnitude = typeof value === "number" ? Math.abs(value) : negative ? value.slice(1) : value;
+  const cents = parseDollars(magnitude, { max: maxAdjustmentCents });
+  if (cents === 0) throw new MoneyFormatError("Amount must not be 0.");
+  return negative ? -cents : cents;
+}).meta({
+  description: `Dollars, positive to credit or negative to take back (at most ${formatDollars(maxAdjustmentCents)} either way).`,
+});
 
 /** A manual adjustment as the API gives it: money in dollars, the time in ISO 8601. */
 export const adjustmentView = z
