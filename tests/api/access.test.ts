@@ -306,6 +306,31 @@ const table: Row[] = [
     expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },
   },
   {
+    // The owner's moves, deal changes and adjustments (issue 34): staff only, never the affiliate themselves.
+    endpoint: "/api/affiliate_history?user_id=",
+    method: "GET",
+    send: (caller) =>
+      api(caller, "GET", `/api/affiliate_history?user_id=${users.owner.uid}`).then(({ status, json }) => ({
+        status,
+        error: json.error,
+      })),
+    expect: { anonymous: 401, owner: 403, other: 403, staff: 200, admin: 200, suspended: 403 },
+  },
+  {
+    // Taking a cent from the owner, whose balance is all in their pending payout: allowed callers get as far as
+    // the refusal (409), and nothing moves.
+    endpoint: "/api/adjust",
+    method: "POST",
+    body: () => ({
+      user_id: users.owner.uid,
+      advertiser: "promptchan",
+      amount: "-0.01",
+      reason: "Access check",
+      idempotency_key: "access-check-key",
+    }),
+    expect: { anonymous: 401, owner: 403, other: 403, staff: 409, admin: 409, suspended: 403 },
+  },
+  {
     // The check of a deployment's TRUSTED_PROXY_HOPS: it shows the caller's address, so the admin's only.
     endpoint: "/api/client_address",
     method: "GET",

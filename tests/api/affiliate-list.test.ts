@@ -187,6 +187,35 @@ describe("GET /api/affiliates", () => {
     expect((await page({ q: word, pending: "true", ready: "true" })).affiliates).toEqual([]);
   });
 
+  test("ready respects each affiliate's minimum payout: a group's or a deal's below the programme's $200", async () => {
+    const word = tag();
+    const admin = await createUser({ claims: { admin: true } });
+    const created = await api(admin, "POST", "/api/commission_groups", {
+      name: `Low minimum ${word}`,
+      terms: { rates: {}, hold_days: null, minimum_payout: 50 },
+    });
+    expect(created.status).toBe(200);
+    const group = created.json.group as { id: string; name: string };
+    const terms = { rates: {}, hold_days: null, minimum_payout_cents: 5_000 };
+    const [member, dealt, plain] = await Promise.all([
+      // $100 owed: ready under the group's $50 minimum.
+      seeded(word, 1, {
+        total_earnings_cents: 10_000,
+        group: { id: group.id, name: group.name, since: new Date(0), terms },
+      }),
+      // $60 owed: ready under a deal's $50 minimum.
+      seeded(word, 2, {
+        total_earnings_cents: 6_000,
+        deal: { ...terms, starts_at: new Date(Date.now() - 60_000), ends_at: null },
+      }),
+      // $100 owed in the default group: below the programme's $200, not ready.
+      seeded(word, 3, { total_earnings_cents: 10_000 }),
+    ]);
+    const ready = await allPages({ q: word, ready: "true" });
+    expect(ready.rows.map((row) => row.user_id).sort()).toEqual([member, dealt].sort());
+    expect(ready.rows.map((row) => row.user_id)).not.toContain(plain);
+  });
+
   test("the keys follow real writes: a sale, new payout details, a request and a recorded payout", async () => {
     const word = tag();
     const user = await createAffiliateUser();

@@ -436,6 +436,29 @@ test("commission groups, moves and deals", async () => {
   };
   expect(success("POST /api/set_deal", await call("POST /api/set_deal", staff, deal))).toMatchObject({ changed: true });
   refusal("POST /api/set_deal", await call("POST /api/set_deal", affiliate, deal), 403);
+  const adjustment = {
+    user_id: uid,
+    advertiser: "cutechat",
+    amount: "12.34",
+    reason: "Contract check",
+    idempotency_key: randomUUID(),
+  };
+  expect(success("POST /api/adjust", await call("POST /api/adjust", staff, adjustment))).toMatchObject({
+    applied: true,
+    balance: 12.34,
+  });
+  refusal(
+    "POST /api/adjust",
+    await call("POST /api/adjust", staff, { ...adjustment, amount: "-13", idempotency_key: randomUUID() }),
+    409,
+  );
+  // Every kind of entry: the adjustment, the deal set and the move, newest first.
+  const history = success(
+    "GET /api/affiliate_history",
+    await call("GET /api/affiliate_history", staff, { user_id: uid }),
+  );
+  expect(history.entries.map((entry) => entry.kind)).toEqual(["adjustment", "deal", "move"]);
+  refusal("GET /api/affiliate_history", await call("GET /api/affiliate_history", affiliate, { user_id: uid }), 403);
 });
 
 test("risk cases", async () => {

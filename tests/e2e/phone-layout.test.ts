@@ -241,6 +241,19 @@ describe("signed-in pages at 390 px", () => {
     await checkState(page, "advertiser-move-dialog");
     await page.keyboard.press("Escape");
     await move.waitFor({ state: "hidden" });
+    // Staff's other tools for Henry (issue 34): adjusting the balance, the deal and the history, each open, then closed.
+    for (const [button, dialog, name] of [
+      ["Adjust balance of Henry Hotline", "Adjust Henry Hotline's balance", "advertiser-adjust-dialog"],
+      ["Deal of Henry Hotline", "Henry Hotline's deal", "advertiser-deal-dialog"],
+      ["History of Henry Hotline", "Henry Hotline's history", "advertiser-history-dialog"],
+    ] as const) {
+      await henry.getByRole("button", { name: button }).click();
+      const open = page.getByRole("dialog", { name: dialog });
+      await open.waitFor();
+      await checkState(page, name);
+      await page.keyboard.press("Escape");
+      await open.waitFor({ state: "hidden" });
+    }
     await search.fill("");
     await settled.waitFor();
 

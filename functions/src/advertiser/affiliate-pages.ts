@@ -16,6 +16,7 @@ import { payoutRulesOf } from "../domain/programme-settings.js";
 import { listShape, type ListField, type ListFilters, type ListShape } from "../domain/affiliate-list.js";
 import { matchesSearch, searchKeyLength, searchKeyOf, normalizeSearch } from "../domain/summary-keys.js";
 import { refs } from "../data/firestore.js";
+import { lowestMinimumPayoutCents } from "../data/commission-groups.js";
 import { sharingCounts } from "../data/payout-destinations.js";
 import { openCasesOf } from "../data/risk-cases.js";
 import { programmeTermsNow } from "../data/programme-settings.js";
@@ -90,7 +91,7 @@ export function listPlan(request: ListFilters, minimumCents: number): ListPlan {
   // payout_pending is true for the pending filter, false for ready (both together answer nothing).
   for (const field of shape.equals) query = query.where(field, "==", request.pending);
   for (const { field, op } of shape.ranges) {
-    // owed_cents is ready's only range: a balance of at least the programme's minimum payout.
+    // owed_cents is ready's only range: a balance of at least the lowest minimum payout in force.
     query = field === "owed_cents" ? query.where(field, op, Math.max(1, minimumCents)) : query.where(field, op, 0);
   }
   for (const field of shape.orderedBy) query = query.orderBy(field, "desc");
@@ -153,7 +154,10 @@ export async function loadAffiliatePage(
 ): Promise<AffiliateListPage> {
   if (request.pending && request.ready) return { rows: [], next: null, matching: 0, sharedDestinations: {} };
   const programme = await programmeTermsNow(now);
-  const plan = listPlan(request, payoutRulesOf(programme).minimumCents);
+  // Ready asks for balances from the lowest minimum in force (a group's or a deal's may be below the
+  // programme's); each row is then checked against the affiliate's own (row.payout_ready).
+  const programmeMinimum = payoutRulesOf(programme).minimumCents;
+  const plan = listPlan(request, request.ready ? await lowestMinimumPayoutCents(programmeMinimum) : programmeMinimum);
   const perRow = checkedPerRow(request);
   const toRow = (document: QueryDocumentSnapshot) => {
     const affiliate = maskedAffiliate(document);

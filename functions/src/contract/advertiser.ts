@@ -3,13 +3,14 @@ import { z } from "zod";
 import { summaryCursorPattern, summaryOrders, summaryPageLimit } from "../domain/advertiser-summary.js";
 import { advertiserIds } from "../domain/advertisers.js";
 import { maxBatchSize } from "../domain/payout-batch.js";
-import { MoneyFormatError, parseDollars } from "../domain/money.js";
+import { parseDollars } from "../domain/money.js";
 import { payoutTypes } from "../domain/payout-details.js";
 import { destinationKinds, maxNamedPerDestination, type DestinationKind } from "../domain/shared-destination.js";
 import {
   advertiserId,
   countParam,
   dollars,
+  dollarsInput,
   flagParam,
   isoTime,
   pageQuery,
@@ -179,18 +180,9 @@ export const programmeReport = z
 
 // --- requests ---------------------------------------------------------------------------------------------
 
-const payoutAmount = z
-  .union([z.number(), z.string().max(32)])
-  .transform((value, context) => {
-    try {
-      return parseDollars(value);
-    } catch (error) {
-      if (!(error instanceof MoneyFormatError)) throw error;
-      context.addIssue({ code: "custom", message: error.message });
-      return z.NEVER;
-    }
-  })
-  .meta({ description: "Dollars: exactly the pending payout's amount." });
+const payoutAmount = dollarsInput((value) => parseDollars(value)).meta({
+  description: "Dollars: exactly the pending payout's amount.",
+});
 
 const chosenAffiliates = z.strictObject({
   user_ids: z

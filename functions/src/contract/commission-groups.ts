@@ -1,9 +1,21 @@
 /** Commission groups and deals (issue 34): staff list groups and move affiliates; admins create and edit groups. */
 import { z } from "zod";
+import { maxAdjustmentCents } from "../domain/adjustments.js";
 import { advertiserIds } from "../domain/advertisers.js";
 import { dealTermsSchema, groupTermsSchema } from "../domain/commission-group-input.js";
 import { defaultGroupId } from "../domain/commission-groups.js";
-import { groupNamed, isoTime, plainTextField, uidField } from "./fields.js";
+import { MoneyFormatError, formatDollars, parseDollars } from "../domain/money.js";
+import {
+  advertiserId,
+  dollars,
+  dollarsInput,
+  groupNamed,
+  isoTime,
+  pageQuery,
+  plainTextField,
+  recorder,
+  uidField,
+} from "./fields.js";
 import { staffOnly, type Routes } from "./route.js";
 
 /** A group's own terms as the API gives and takes them: what it leaves out (null, an advertiser) is the programme's. */
@@ -57,6 +69,61 @@ export const dealView = z
   .meta({ id: "Deal" });
 
 export type DealView = z.output<typeof dealView>;
+
+/** A signed amount of dollars ("-12.50" takes back, "25" credits): cents, never 0, at most maxAdjustmentCents. */
+const signedDollars = dollarsInput((value) => {
+  const negative = typeof value === "number" ? value < 0 : value.startsWith("-");
+  const magnitude = typeof value === "number" ? Math.abs(value) : negative ? value.slice(1) : value;
+  const cents = parseDollars(magnitude, { max: maxAdjustmentCents });
+  if (cents === 0) throw new MoneyFormatError("Amount must not be 0.");
+  return negative ? -cents : cents;
+}).meta({
+  description: `Dollars, positive to credit or negative to take back (at most ${formatDollars(maxAdjustmentCents)} either way).`,
+});
+
+/** A manual adjustment as the API gives it: money in dollars, the time in ISO 8601. */
+export const adjustmentView = z
+  .strictObject({
+    entry_id: z.string().meta({ description: "The affiliate's ledger entry (type adjustment)." }),
+    advertiser: advertiserId,
+    amount: dollars,
+    reason: z.string(),
+    by: recorder,
+    at: isoTime,
+  })
+  .meta({ id: "Adjustment" });
+
+/** An affiliate's history page holds at most this many entries (GET /api/affiliate_history). */
+export const historyPageLimit = { default: 20, max: 50 } as const;
+
+const historyCommon = { id: z.string(), at: isoTime, reason: z.string() };
+
+/** One entry of an affiliate's history: a group move, a deal change or a manual adjustment, with who and why. */
+export const historyEntryView = z
+  .discriminatedUnion("kind", [
+    z.strictObject({
+      kind: z.literal("move"),
+      ...historyCommon,
+      by: recorder,
+      from: groupNamed,
+      to: groupNamed,
+    }),
+    z.strictObject({
+      kind: z.literal("deal"),
+      ...historyCommon,
+      by: recorder.nullable().meta({ description: "null: the custom_terms migration." }),
+      deal: dealView.nullable().meta({ description: "The deal after the change (ended: with its end)." }),
+      previous: dealView.nullable(),
+    }),
+    z.strictObject({
+      kind: z.literal("adjustment"),
+      ...historyCommon,
+      by: recorder,
+      advertiser: advertiserId,
+      amount: dollars,
+    }),
+  ])
+  .meta({ id: "HistoryEntry" });
 
 export const commissionGroupsApi = {
   "GET /api/commission_groups": {
@@ -129,5 +196,49 @@ export const commissionGroupsApi = {
     }),
     response: z.strictObject({ user_id: z.string(), deal: dealView.nullable(), changed: z.boolean() }),
     refusals: { ...staffOnly, 404: "No affiliate has that user id." },
+  },
+  "GET /api/affiliate_history": {
+    summary: "An affiliate's group moves, deal changes and manual adjustments, newest first, a page at a time.",
+    tag: "Programme",
+    access: "staff",
+    query: z.strictObject({
+      user_id: uidField,
+      ...pageQuery(historyPageLimit.max, /^\d{1,15}$/),
+    }),
+    response: z.strictObject({
+      entries: z.array(historyEntryView),
+      next: z.string().nullable().meta({ description: "The cursor for the next page (`after`); null on the last." }),
+    }),
+    refusals: staffOnly,
+  },
+  "POST /api/adjust": {
+    summary: "Adjusts an affiliate's balance by hand, with the reason: a ledger entry of type adjustment, audited.",
+    description:
+      "The amount adds to the affiliate's earnings (negative: takes back), shown with its reason in their transactions. Sent again with the same `idempotency_key`, it is made once (`applied: false`); a negative one may not take the balance below what is already paid or in a pending payout (409).",
+    tag: "Programme",
+    access: "staff",
+    body: z.strictObject({
+      user_id: uidField,
+      advertiser: advertiserId,
+      amount: signedDollars,
+      reason,
+      idempotency_key: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{8,64}$/, {
+          error: "must be 8 to 64 letters, digits, - or _ (a new one per adjustment).",
+        })
+        .meta({ description: "A new random key per adjustment: a second submit with it credits nothing more." }),
+    }),
+    response: z.strictObject({
+      user_id: z.string(),
+      applied: z.boolean().meta({ description: "False: this key's adjustment was made before; nothing more moved." }),
+      adjustment: adjustmentView,
+      balance: dollars.meta({ description: "The affiliate's balance now (SPEC.md §4, floored at 0)." }),
+    }),
+    refusals: {
+      ...staffOnly,
+      404: "No affiliate has that user id.",
+      409: "It would take the balance below what is paid, or the key was used for another adjustment.",
+    },
   },
 } as const satisfies Routes;

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { advertiserIds, defaultAdvertiserId } from "../domain/advertisers.js";
+import { MoneyFormatError, type Cents } from "../domain/money.js";
 import { isPlainText } from "../domain/plain-text.js";
 
 export const uidField = z
@@ -30,6 +31,22 @@ export const advertiserField = z
   .optional()
   .transform((value) => value || defaultAdvertiserId)
   .meta({ description: `The advertiser; absent, empty or null means ${defaultAdvertiserId}.` });
+
+/**
+ * An amount of dollars a request sends (a JSON number or a decimal string), read as cents by `read`
+ * (parseDollars, or a signed reading): a MoneyFormatError it throws is the 400's message.
+ */
+export function dollarsInput(read: (value: number | string) => Cents) {
+  return z.union([z.number(), z.string().max(32)]).transform((value, context) => {
+    try {
+      return read(value);
+    } catch (error) {
+      if (!(error instanceof MoneyFormatError)) throw error;
+      context.addIssue({ code: "custom", message: error.message });
+      return z.NEVER;
+    }
+  });
+}
 
 /** A query-string count: digits only, from 1 to `max`. */
 export function countParam(max: number) {

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { riskActions, riskFamilies } from "../domain/risk-rules.js";
 import { payoutTypes } from "../domain/payout-details.js";
+import { dealView } from "./commission-groups.js";
 import { dollars, groupNamed, isoDay, isoTime } from "./fields.js";
 
 /** Where a payout goes: the method and every field needed to send the money, as [label, value]. */
@@ -93,5 +94,6 @@ export const summaryRow = z
       .meta({ description: "The open risk case (issue 33), for the list's risk mark; GET /api/risk_case has it all." }),
     case_held: dollars.meta({ description: "Commission the open risk case holds (not payable until resolved)." }),
     group: groupNamed,
+    deal: dealView.nullable().meta({ description: "Their deal in force now (issue 34), with its end; null: none." }),
   })
   .meta({ id: "SummaryRow" });

@@ -3,6 +3,7 @@
  * version number, commission_groups/{id}/versions/{n} each version with who saved it and when, like the
  * programme settings' versions. The default group has no document: it is the programme settings.
  */
+import type { Query } from "firebase-admin/firestore";
 import type { AdvertiserId } from "../domain/advertisers.js";
 import {
   defaultGroupId,
@@ -59,4 +60,29 @@ export async function getGroupOrThrow(id: string): Promise<CommissionGroupDoc> {
   const group = (await refs.commissionGroups().doc(id).get()).data();
   if (!group) throw new ApiError("not_found", `No commission group has the id ${id}.`);
   return group;
+}
+
+/**
+ * The lowest minimum payout any affiliate may have now: the programme's, or lower where a group or a deal sets
+ * one lower. The staff list's Ready filter asks Firestore for balances from this (its query cannot hold a
+ * minimum per affiliate) and checks each row against the affiliate's own. Two reads: the group and the deal
+ * with the lowest minimum (an ended deal may count: the bound is then only lower than it need be).
+ */
+export async function lowestMinimumPayoutCents(programmeCents: number): Promise<number> {
+  const lowest = (query: Query, field: string) =>
+    query
+      .where(field, ">=", 0)
+      .orderBy(field)
+      .limit(1)
+      .select(field)
+      .get()
+      .then((snapshot) => {
+        const value: unknown = snapshot.docs[0]?.get(field);
+        return typeof value === "number" ? value : programmeCents;
+      });
+  const [group, deal] = await Promise.all([
+    lowest(refs.commissionGroups().withConverter(null), "minimum_payout_cents"),
+    lowest(refs.affiliates().withConverter(null), "deal.minimum_payout_cents"),
+  ]);
+  return Math.min(programmeCents, group, deal);
 }

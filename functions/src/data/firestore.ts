@@ -34,6 +34,7 @@ import {
 } from "../domain/model.js";
 import type { SettingsVersion } from "../domain/programme-settings.js";
 import type { CommissionGroupDoc, DealAuditDoc, GroupMoveDoc, GroupVersionDoc } from "../domain/commission-groups.js";
+import type { AdjustmentAuditDoc } from "../domain/adjustments.js";
 import type { RiskCaseDoc, RiskCaseSummary } from "../domain/risk.js";
 import { summaryKeysOf } from "../domain/summary-keys.js";
 
@@ -91,6 +92,7 @@ const commissionGroupConverter = converter<CommissionGroupDoc>();
 const groupVersionConverter = converter<GroupVersionDoc>();
 const groupMoveConverter = converter<GroupMoveDoc>();
 const dealAuditConverter = converter<DealAuditDoc>();
+const adjustmentAuditConverter = converter<AdjustmentAuditDoc>();
 const trackerFunnelConverter = converter<TrackerFunnelDoc>();
 const riskCaseConverter = converter<RiskCaseDoc>();
 const riskOpenConverter = converter<RiskCaseSummary>();
@@ -120,6 +122,8 @@ export const refs = {
   groupMoves: () => db().collection(collections.groupMoves).withConverter(groupMoveConverter),
   /** Server-only: every deal set, changed or ended (who, when, why). */
   dealAudit: () => db().collection(collections.dealAudit).withConverter(dealAuditConverter),
+  /** Server-only: every manual adjustment of a balance (who, when, how much, why), by affiliate and key. */
+  adjustmentAudit: () => db().collection(collections.adjustmentAudit).withConverter(adjustmentAuditConverter),
   /** Server-only: the refunds waiting for their sale (staff see the overdue ones through the API). */
   pendingRefunds: () => db().collection(collections.pendingRefunds).withConverter(pendingRefundsConverter),
   /** Server-only: counted clicks by click id (no client reads them). */

@@ -19,6 +19,8 @@ import {
   type PayoutType,
 } from "./payout-details.js";
 import { daysText, nextPayoutAllowedAt, payoutRefusalOf } from "./payout-eligibility.js";
+import { dealForApi, type DealForApi } from "./commission-group-input.js";
+import { dealInForce, dealOf } from "./commission-groups.js";
 import { affiliatePayoutRules, affiliateRates, payoutRulesOf, type ProgrammeTerms } from "./programme-settings.js";
 import { compareAffiliates, type Orderable } from "./summary-order.js";
 
@@ -136,6 +138,8 @@ export interface SummaryRow {
   case_held: number;
   /** The commission group the affiliate is in (issue 34). */
   group: { id: string; name: string };
+  /** Their deal in force now (issue 34), with its end; null when none. */
+  deal: DealForApi | null;
 }
 
 /**
@@ -153,6 +157,7 @@ export function summaryRow(
   const pendingInvoice = pendingInvoiceOf(affiliate);
   const rules = affiliatePayoutRules({ ...affiliate, repeat_rates: {} }, payoutRulesOf(programme), now);
   const ready = payoutRefusalOf(affiliate, now, affiliate, rules) === null;
+  const deal = dealOf({ ...affiliate, repeat_rates: {} });
   return {
     user_id: affiliate.uid,
     name: affiliate.name,
@@ -186,6 +191,7 @@ export function summaryRow(
     risk_case: riskMarkOf(openCase),
     case_held: centsToDollars(riskHeldCentsOf(affiliate)),
     group: { id: affiliate.group.id, name: affiliate.group.name },
+    deal: dealInForce(deal, now) ? dealForApi(deal) : null,
   };
 }
 

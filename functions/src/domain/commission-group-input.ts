@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { advertiserIds } from "./advertisers.js";
-import type { DealTerms, GroupTerms } from "./commission-groups.js";
+import type { Deal, DealTerms, GroupTerms } from "./commission-groups.js";
 import { fieldSchemas, minimumPayoutDollars } from "./programme-settings.js";
 
 const groupRates = z.strictObject({
@@ -46,3 +46,16 @@ export function termsForApi<T extends { minimum_payout_cents: number | null }>({
 }: T): Omit<T, "minimum_payout_cents"> & { minimum_payout: number | null } {
   return { ...rest, minimum_payout: minimum_payout_cents === null ? null : minimum_payout_cents / 100 };
 }
+
+/** A deal as the API gives it: its overrides (minimum payout in dollars), from when, until when (ISO 8601). */
+export interface DealForApi {
+  terms: ReturnType<typeof termsForApi<DealTerms>>;
+  starts_at: string;
+  ends_at: string | null;
+}
+
+export const dealForApi = ({ starts_at, ends_at, ...terms }: Deal): DealForApi => ({
+  terms: termsForApi(terms),
+  starts_at: starts_at.toISOString(),
+  ends_at: ends_at?.toISOString() ?? null,
+});

@@ -58,6 +58,8 @@ export const collections = {
   groupMoves: "group_moves",
   /** deal_audit/{id}: who set, changed or ended an affiliate's deal, when and why (server-only). */
   dealAudit: "deal_audit",
+  /** adjustment_audit/{uid}_{key}: who adjusted an affiliate's balance by hand, when, how much and why (server-only). */
+  adjustmentAudit: "adjustment_audit",
   /** funnel_shards/{advertiser}_{n}: the programme's funnels per advertiser, in shards (server-only). */
   funnelShards: "funnel_shards",
   /** tracker_funnels/{advertiser}_{uid}_{tracker}: each affiliate's tracker's funnel (server-only). */

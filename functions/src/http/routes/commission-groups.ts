@@ -1,12 +1,14 @@
 import { Router } from "express";
-import { commissionGroupsApi as api, type DealView, type GroupView } from "../../contract/commission-groups.js";
-import type { Deal } from "../../domain/commission-groups.js";
-import { termsForApi } from "../../domain/commission-group-input.js";
+import { commissionGroupsApi as api, historyPageLimit, type GroupView } from "../../contract/commission-groups.js";
+import { dealForApi, termsForApi } from "../../domain/commission-group-input.js";
+import { centsToDollars } from "../../domain/money.js";
 import { setDeal } from "../../groups/deals.js";
+import { loadAffiliateHistory, type HistoryEntry } from "../../groups/history.js";
+import { adjustBalance } from "../../ledger/adjustments.js";
 import { listGroups, moveAffiliates, saveGroup, type GroupListing } from "../../groups/groups.js";
 import { reply } from "../answers.js";
 import { callerOf, requireAdmin, requireCaller, requireStaff } from "../auth.js";
-import { parseBody } from "../inputs.js";
+import { parseBody, parseQuery } from "../inputs.js";
 
 /** Commission groups (issue 34): staff list them and move affiliates; admins create and edit them. */
 export const commissionGroupRoutes = Router();
@@ -51,13 +53,6 @@ commissionGroupRoutes.post("/move_affiliates", requireCaller, requireStaff, asyn
   );
 });
 
-/** A deal as the API gives it: times in ISO 8601, money in dollars. */
-const dealView = ({ starts_at, ends_at, ...terms }: Deal): DealView => ({
-  terms: termsForApi(terms),
-  starts_at: starts_at.toISOString(),
-  ends_at: ends_at?.toISOString() ?? null,
-});
-
 // POST /api/set_deal: sets an affiliate's deal from now, or ends it, with the reason, audited (staff).
 commissionGroupRoutes.post("/set_deal", requireCaller, requireStaff, async (req, res) => {
   const route = api["POST /api/set_deal"];
@@ -65,5 +60,70 @@ commissionGroupRoutes.post("/set_deal", requireCaller, requireStaff, async (req,
   const caller = callerOf(req);
   const terms = deal && { ...deal.terms, ends_at: deal.ends_at };
   const outcome = await setDeal(user_id, terms, reason.trim(), { uid: caller.uid, email: caller.email }, new Date());
-  reply(res, route, { ...outcome, deal: outcome.deal && dealView(outcome.deal) });
+  reply(res, route, { ...outcome, deal: outcome.deal && dealForApi(outcome.deal) });
+});
+
+// POST /api/adjust: credits or takes back an amount by hand, with the reason, once per key, audited (staff).
+commissionGroupRoutes.post("/adjust", requireCaller, requireStaff, async (req, res) => {
+  const route = api["POST /api/adjust"];
+  const body = parseBody(route.body, req);
+  const caller = callerOf(req);
+  const request = {
+    ...body,
+    uid: body.user_id,
+    amountCents: body.amount,
+    reason: body.reason.trim(),
+    key: body.idempotency_key,
+  };
+  const { applied, audit, balanceCents } = await adjustBalance(
+    request,
+    { uid: caller.uid, email: caller.email },
+    new Date(),
+  );
+  reply(res, route, {
+    user_id: audit.uid,
+    applied,
+    adjustment: {
+      entry_id: audit.entry_id,
+      advertiser: audit.advertiser_id,
+      amount: centsToDollars(audit.amount_cents),
+      reason: audit.reason,
+      by: audit.by,
+      at: audit.at.toISOString(),
+    },
+    balance: centsToDollars(balanceCents),
+  });
+});
+
+/** A history entry as the API gives it: times in ISO 8601, money in dollars. */
+function historyView(entry: HistoryEntry) {
+  const common = { id: entry.id, at: entry.at.toISOString(), reason: entry.reason };
+  switch (entry.kind) {
+    case "move":
+      return { kind: entry.kind, ...common, by: entry.by, from: entry.from, to: entry.to };
+    case "deal":
+      return {
+        kind: entry.kind,
+        ...common,
+        by: entry.by,
+        deal: entry.deal && dealForApi(entry.deal),
+        previous: entry.previous && dealForApi(entry.previous),
+      };
+    case "adjustment":
+      return {
+        kind: entry.kind,
+        ...common,
+        by: entry.by,
+        advertiser: entry.advertiser_id,
+        amount: centsToDollars(entry.amount_cents),
+      };
+  }
+}
+
+// GET /api/affiliate_history?user_id=: their group moves, deal changes and adjustments, newest first (staff).
+commissionGroupRoutes.get("/affiliate_history", requireCaller, requireStaff, async (req, res) => {
+  const route = api["GET /api/affiliate_history"];
+  const { user_id, limit = historyPageLimit.default, after } = parseQuery(route.query, req);
+  const page = await loadAffiliateHistory(user_id, limit, after ?? null);
+  reply(res, route, { entries: page.entries.map(historyView), next: page.next });
 });

@@ -227,3 +227,28 @@ export function simulateRiskRule(
     ...(threshold === undefined ? {} : { threshold }),
   });
 }
+
+/** Credits (or, negative, takes back) an amount by hand with the reason; the key makes a double submit one. */
+export function adjustBalance(
+  user: User,
+  body: ApiInput<"POST", "/api/adjust">,
+): Promise<ApiAnswer<"POST", "/api/adjust">> {
+  return callApi(user, "POST", "/api/adjust", body);
+}
+
+/** Sets the affiliate's deal from now (`deal` null: ends the one in force), with the reason (kept in the audit). */
+export function setDeal(
+  user: User,
+  body: ApiInput<"POST", "/api/set_deal">,
+): Promise<ApiAnswer<"POST", "/api/set_deal">> {
+  return callApi(user, "POST", "/api/set_deal", body);
+}
+
+/** One page of an affiliate's history (moves, deal changes, adjustments), newest first. */
+export function fetchAffiliateHistory(
+  user: User,
+  uid: string,
+  after: string | null,
+): Promise<ApiAnswer<"GET", "/api/affiliate_history">> {
+  return callApi(user, "GET", "/api/affiliate_history", { user_id: uid, ...(after ? { after } : {}) });
+}

@@ -33,6 +33,7 @@ import { RiskCases } from "./risk-section";
 import { ProgrammeReportPanel } from "./programme-report";
 import { SuspensionDialog } from "./suspension-dialog";
 import { MoveDialog } from "./move-dialog";
+import { StaffToolDialog, type ToolTarget } from "./staff-tools";
 import {
   noFilters,
   useAffiliateList,
@@ -227,6 +228,8 @@ function AffiliatesList({ initialSearch }: { initialSearch: string }) {
   const [suspending, setSuspending] = useState<AffiliateView | null>(null);
   // The affiliate being moved to another commission group (the dialog asks where and why).
   const [moving, setMoving] = useState<AffiliateView | null>(null);
+  // The staff tool open for an affiliate (issue 34: adjust the balance, the deal, the history).
+  const [tooling, setTooling] = useState<ToolTarget | null>(null);
   const refreshAffiliates = useRefreshAffiliates(user);
   // A dense table on a wide screen, SPEC.md's cards on a phone (or by choice).
   const shownAs = useListView();
@@ -346,6 +349,7 @@ function AffiliatesList({ initialSearch }: { initialSearch: string }) {
               onExportInvoice={(view) => void invoice(view)}
               onSuspend={setSuspending}
               onMove={setMoving}
+              onTool={(view, tool) => setTooling({ row: view.row, tool })}
               linkDashboards={isAdmin}
             />
           )}
@@ -360,6 +364,7 @@ function AffiliatesList({ initialSearch }: { initialSearch: string }) {
           refreshAffiliates();
         }}
       />
+      <StaffToolDialog user={user} target={tooling} onClose={() => setTooling(null)} onChanged={refreshAffiliates} />
       <SuspensionDialog
         affiliate={suspending?.row ?? null}
         onClose={() => setSuspending(null)}

@@ -7,6 +7,7 @@ import { formatEarningsPerSignUp, ratingLabels, type RatingLabel } from "@domain
 import { formatDay } from "../../lib/dates";
 import { filteredByReason } from "../../lib/filtered-clicks";
 import type { AffiliateView } from "./affiliate-view";
+import { dealSummary } from "./deal-dialog";
 import { ratingReason } from "./rating-reason";
 import { RiskMark } from "./risk-mark";
 import { SharedDestination, SharedMark } from "./shared-destination";
@@ -45,9 +46,20 @@ export interface AffiliateCardProps {
   onSuspend(): void;
   /** Move the affiliate to another commission group (issue 34): the page asks for the group and the reason. */
   onMove?: (() => void) | undefined;
+  /** Staff's tools for the affiliate's terms and balance (issue 34): the page opens the tool's dialog. */
+  onTool?: ((tool: StaffTool) => void) | undefined;
   /** For the admin: the affiliate's dashboard, read-only (Set Uid's view). */
   dashboardHref?: string | undefined;
 }
+
+/** The staff tools a card offers (issue 34), each a dialog the page opens. */
+export type StaffTool = "adjust" | "deal" | "history";
+
+const staffTools: { tool: StaffTool; label: string; aria: (name: string) => string }[] = [
+  { tool: "adjust", label: "Adjust balance", aria: (name) => `Adjust balance of ${name}` },
+  { tool: "deal", label: "Deal", aria: (name) => `Deal of ${name}` },
+  { tool: "history", label: "History", aria: (name) => `History of ${name}` },
+];
 
 /** One affiliate on the advertiser dashboard. */
 export function AffiliateCard({
@@ -60,6 +72,7 @@ export function AffiliateCard({
   onExportInvoice,
   onSuspend,
   onMove,
+  onTool,
   dashboardHref,
 }: AffiliateCardProps) {
   const { row, rating, highRisk } = view;
@@ -111,6 +124,7 @@ export function AffiliateCard({
             <Stat label="Company">{row.company || "—"}</Stat>
             <Stat label="Payout method">{row.payout_method}</Stat>
             <Stat label="Group">{row.group.name}</Stat>
+            {row.deal ? <Stat label="Deal">{dealSummary(row.deal)}</Stat> : null}
             <Stat label="Commission rate">{`${Math.round(row.commission_rate * 1000) / 10}%`}</Stat>
             <Stat label="Sign-ups">{formatCount(row.total_sign_ups)}</Stat>
             <Stat label="Earnings">{money(row.total_earnings)}</Stat>
@@ -154,6 +168,13 @@ export function AffiliateCard({
                 Move group
               </Button>
             ) : null}
+            {onTool
+              ? staffTools.map(({ tool, label, aria }) => (
+                  <Button key={tool} variant="ghost" size="small" onClick={() => onTool(tool)} aria-label={aria(name)}>
+                    {label}
+                  </Button>
+                ))
+              : null}
             {dashboardHref ? (
               <ButtonLink variant="ghost" size="small" to={dashboardHref} aria-label={`View ${name}'s dashboard`}>
                 View dashboard

@@ -1,6 +1,6 @@
 import { formatDollars } from "@domain/money";
 import { paths } from "../../config/paths";
-import { AffiliateCard } from "./affiliate-card";
+import { AffiliateCard, type StaffTool } from "./affiliate-card";
 import type { AffiliateView } from "./affiliate-view";
 import { useWindowRows, type PagedRows } from "./use-window-rows";
 import styles from "./advertiser.module.css";
@@ -24,6 +24,8 @@ export interface AffiliateListProps extends PagedRows {
   onSuspend(view: AffiliateView): void;
   /** Moves the affiliate to another commission group (issue 34). */
   onMove?: ((view: AffiliateView) => void) | undefined;
+  /** Opens one of staff's tools for the affiliate (issue 34): adjust the balance, their deal, their history. */
+  onTool?: ((view: AffiliateView, tool: StaffTool) => void) | undefined;
   /** The admin's cards link to each affiliate's dashboard (read-only). */
   linkDashboards?: boolean;
 }
@@ -109,6 +111,7 @@ export function ListedCard({ list, view, open }: { list: AffiliateListProps; vie
       onExportInvoice={() => list.onExportInvoice(view)}
       onSuspend={() => list.onSuspend(view)}
       onMove={list.onMove ? () => list.onMove?.(view) : undefined}
+      onTool={list.onTool ? (tool) => list.onTool?.(view, tool) : undefined}
       dashboardHref={list.linkDashboards ? `${paths.dashboard}?uid=${encodeURIComponent(uid)}` : undefined}
     />
   );

@@ -12,11 +12,41 @@ import { daysText } from "@domain/payout-eligibility";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Message } from "../../components/ui/message";
+import { Table, type Column } from "../../components/ui/table";
 import { useAction } from "../../components/ui/use-action";
 import { fetchGroups, saveGroup, type GroupView } from "./advertiser-api";
 import styles from "./advertiser.module.css";
 
 const percent = (rate: number) => `${Math.round(rate * 1_000_000) / 10_000}%`;
+
+/** The groups table's columns: name, members, each advertiser's first-sale rate now, the hold; the admin's edit. */
+function columnsFor(isAdmin: boolean, edit: (group: GroupView) => void): Column<GroupView>[] {
+  return [
+    { header: "Group", rowHeader: true, cell: (group) => group.name },
+    { header: "Affiliates", number: true, cell: (group) => group.members },
+    ...advertiserIds.map((id): Column<GroupView> => ({
+      header: advertisers[id].name,
+      number: true,
+      cell: (group) => percent(group.in_force[id].commission_rate),
+    })),
+    { header: "Hold", cell: (group) => daysText(group.in_force.promptchan.hold_days) },
+    ...(isAdmin
+      ? [
+          {
+            header: "Version",
+            cell: (group: GroupView) =>
+              group.id === "default" ? (
+                "Programme settings"
+              ) : (
+                <Button variant="ghost" size="small" onClick={() => edit(group)} aria-label={`Edit ${group.name}`}>
+                  Edit (v{group.version})
+                </Button>
+              ),
+          },
+        ]
+      : []),
+  ];
+}
 
 export function CommissionGroupsPanel({ user, isAdmin }: { user: User; isAdmin: boolean }) {
   const key = ["commission-groups", user.uid];
@@ -36,52 +66,13 @@ export function CommissionGroupsPanel({ user, isAdmin }: { user: User; isAdmin: 
   return (
     <section className={styles.settings} aria-labelledby="commission-groups-heading">
       <h3 id="commission-groups-heading">Commission groups</h3>
-      {/* It scrolls on its own on a narrow screen (focusable, so keys scroll it too). */}
-      <div className={styles["settings-history"]} tabIndex={0} role="region" aria-label="Groups and what they pay now">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Group</th>
-              <th scope="col">Affiliates</th>
-              {advertiserIds.map((id) => (
-                <th key={id} scope="col">
-                  {advertisers[id].name}
-                </th>
-              ))}
-              <th scope="col">Hold</th>
-              {isAdmin ? <th scope="col">Version</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {groups.data.map((group) => (
-              <tr key={group.id}>
-                <th scope="row">{group.name}</th>
-                <td>{group.members}</td>
-                {advertiserIds.map((id) => (
-                  <td key={id}>{percent(group.in_force[id].commission_rate)}</td>
-                ))}
-                <td>{daysText(group.in_force.promptchan.hold_days)}</td>
-                {isAdmin ? (
-                  <td>
-                    {group.id === "default" ? (
-                      "Programme settings"
-                    ) : (
-                      <Button
-                        variant="ghost"
-                        size="small"
-                        onClick={() => setEditing(group)}
-                        aria-label={`Edit ${group.name}`}
-                      >
-                        Edit (v{group.version})
-                      </Button>
-                    )}
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {/* On a phone each group stacks into a card (components/ui Table), so nothing scrolls sideways. */}
+      <Table
+        caption="Groups and what they pay now"
+        columns={columnsFor(isAdmin, setEditing)}
+        rows={groups.data}
+        rowKey={(group) => group.id}
+      />
       {isAdmin && editing === null ? (
         <Button size="small" onClick={() => setEditing("new")}>
           New group

@@ -66,3 +66,25 @@ test("staff pick another group and say why; the current group is not offered, an
   await waitFor(() => expect(onClose).toHaveBeenCalled());
   expect(onConfirm).toHaveBeenCalledWith(expect.objectContaining({ user_id: "u1" }), "gold", "Best month ever");
 });
+
+test("with only the default group, the dialog says there is no other group yet and how to make one", async () => {
+  api.fetchGroups.mockResolvedValue([group("default", "Default", 0.6)]);
+  const onConfirm = vi.fn<(affiliate: unknown, groupId: string, reason: string) => Promise<void>>();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MoveDialog
+        user={user}
+        affiliate={{ user_id: "u1", name: "Dana Demo", email: "", group: { id: "default", name: "Default" } }}
+        onClose={vi.fn()}
+        onConfirm={onConfirm}
+      />
+    </QueryClientProvider>,
+  );
+  expect(
+    await screen.findByText(
+      "There is no other group yet: an admin creates one under Commission groups on the Settings tab (New group).",
+    ),
+  ).toBeTruthy();
+  fireEvent.click(screen.getByRole("button", { name: "Move", hidden: true }));
+  expect(onConfirm).not.toHaveBeenCalled();
+});

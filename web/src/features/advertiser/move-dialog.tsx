@@ -26,6 +26,10 @@ export interface MoveDialogProps {
   onConfirm(affiliate: MoveTarget, groupId: string, reason: string): Promise<void>;
 }
 
+/** Said when the affiliate's group is the only one (at first, the default group alone). */
+export const noOtherGroup =
+  "There is no other group yet: an admin creates one under Commission groups on the Settings tab (New group).";
+
 export function MoveDialog({ affiliate, ...props }: MoveDialogProps) {
   // Keyed by the affiliate, so the choice, the reason and any error start afresh for each.
   return affiliate ? <MoveForm key={affiliate.user_id} affiliate={affiliate} {...props} /> : null;
@@ -41,7 +45,7 @@ function MoveForm({ user, affiliate, onClose, onConfirm }: MoveDialogProps & { a
   const chosen = groupId || others[0]?.id || "";
 
   function confirm() {
-    if (chosen === "") return saving.say({ tone: "error", text: "There is no other group to move them to." });
+    if (chosen === "") return saving.say({ tone: "error", text: noOtherGroup });
     if (reason.trim() === "") return saving.say({ tone: "error", text: "Say why: it is kept with the move." });
     void saving.run(async () => {
       await onConfirm(affiliate, chosen, reason.trim());
@@ -65,6 +69,11 @@ function MoveForm({ user, affiliate, onClose, onConfirm }: MoveDialogProps & { a
         They are in {affiliate.group.name}. Their sales from now on earn the new group&apos;s terms; sales made before
         keep the terms they were made under.
       </p>
+      {groups.isSuccess && others.length === 0 ? (
+        <Message tone="info" announce={false}>
+          {noOtherGroup}
+        </Message>
+      ) : null}
       <label className={styles["suspension-reason"]}>
         <span>Group</span>
         <select value={chosen} onChange={(event) => setGroupId(event.target.value)} disabled={groups.isPending}>

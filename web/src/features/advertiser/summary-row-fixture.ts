@@ -38,6 +38,7 @@ export function summaryRowFixture(overrides: Partial<SummaryRow> = {}): SummaryR
     risk_case: null,
     case_held: 0,
     group: { id: "default", name: "Default" },
+    deal: null,
     ...overrides,
   };
 }

@@ -74,7 +74,9 @@ const columnsWith = (context: StatusContext, now: Date): Column<TransactionDoc>[
     header: "Status",
     wide: true,
     className: styles["transaction-status"],
-    cell: (entry) => statusText(commissionStatusOf(entry, context, now)),
+    // An adjustment (a credit or a take-back by staff, issue 34) says why instead.
+    cell: (entry) =>
+      entry.type === "adjustment" && entry.note ? entry.note : statusText(commissionStatusOf(entry, context, now)),
   },
 ];
 
