@@ -34,6 +34,7 @@ import {
 } from "../domain/model.js";
 import type { SettingsVersion } from "../domain/programme-settings.js";
 import type { CommissionGroupDoc, DealAuditDoc, GroupMoveDoc, GroupVersionDoc } from "../domain/commission-groups.js";
+import type { RecruitFiguresDoc } from "../domain/recruits.js";
 import type { RiskCaseDoc, RiskCaseSummary } from "../domain/risk.js";
 import { summaryKeysOf } from "../domain/summary-keys.js";
 
@@ -94,6 +95,7 @@ const dealAuditConverter = converter<DealAuditDoc>();
 const trackerFunnelConverter = converter<TrackerFunnelDoc>();
 const riskCaseConverter = converter<RiskCaseDoc>();
 const riskOpenConverter = converter<RiskCaseSummary>();
+const recruitFiguresConverter = converter<RecruitFiguresDoc>();
 
 export const refs = {
   affiliates: () => db().collection(collections.affiliates).withConverter(affiliateConverter),
@@ -103,6 +105,9 @@ export const refs = {
   days: (uid: string) => refs.affiliate(uid).collection(collections.days).withConverter(dayConverter),
   clickShards: (uid: string) =>
     refs.affiliate(uid).collection(collections.clickShards).withConverter(clickShardConverter),
+  /** Server-only: what each of the affiliate's recruits earned them, by the recruit's number (issue 34). */
+  recruits: (uid: string) =>
+    refs.affiliate(uid).collection(collections.recruits).withConverter(recruitFiguresConverter),
   payouts: () => db().collection(collections.payouts).withConverter(payoutConverter),
   /** Server-only: who recorded each payout, by invoice number. */
   payoutAudit: () => db().collection(collections.payoutAudit).withConverter(payoutAuditConverter),
