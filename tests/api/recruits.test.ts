@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { sendEvent } from "../../scripts/lib/events-client.ts";
+import { raiseSignal } from "../../functions/src/data/risk-cases.ts";
 import { refs, saleEvent } from "../support/backend.ts";
 import { payoutForm } from "../support/payout-details.ts";
 import { dashboardFrom, freshDevice } from "../support/risk.ts";
@@ -146,6 +147,49 @@ describe("the recruit link and the recruiter's share", () => {
     const mine = await recruiterDoc(recruiter.uid);
     expect(mine.recruits_count).toBe(2);
     expect(mine.total_earnings_cents).toBe(30);
+  });
+});
+
+describe("a risk case's confirmation", () => {
+  test("cancelling a recruit's held commission claws back the recruiters' shares of it; a later refund takes no more", async () => {
+    const { recruiter, recruit } = await recruitPair();
+    const staff = await createUser({ claims: { advertiser: true } });
+    const { id } = await raiseSignal(
+      recruit.uid,
+      {
+        key: `test:${randomUUID()}`,
+        family: "shared_destination",
+        action: "hold_new",
+        evidence: { detail: "A test's signal.", other_uid: "someone" },
+      },
+      new Date(),
+    );
+    // Held by the case: the recruit's $24 and the recruiter's share of it, $1.20, both credited.
+    const sale = saleNow(recruit.uid, "40.00");
+    expect((await sendEvent(sale)).status).toBe(200);
+    expect((await shareOf(recruiter.uid, `share_${sale.id}`))!.earnings_cents).toBe(120);
+    const answer = await api(staff, "POST", "/api/resolve_risk_case", {
+      case_id: id,
+      outcome: "confirm",
+      note: "Fake.",
+    });
+    expect(answer.status, answer.json.error).toBe(200);
+    expect(await shareOf(recruiter.uid, `share_risk_${id}_of_${sale.id}`)).toMatchObject({
+      type: "recruit_share",
+      earnings_cents: -120,
+      note: "Recruit 1's commission cancelled by a risk review: share clawed back.",
+    });
+    let mine = await recruiterDoc(recruiter.uid);
+    expect(mine.total_earnings_cents - mine.total_refunded_cents).toBe(0);
+    expect(Object.values(mine.held).reduce((sum, cents) => sum + cents, 0)).toBe(0);
+
+    const refund = { id: `r-${randomUUID()}`, advertiser_id: "promptchan", type: "refund", uid: recruit.uid };
+    expect((await sendEvent({ ...refund, refers_to: sale.id, occurred_at: new Date().toISOString() })).status).toBe(
+      200,
+    );
+    expect(await shareOf(recruiter.uid, `share_${refund.id}_of_${sale.id}`)).toBeUndefined();
+    mine = await recruiterDoc(recruiter.uid);
+    expect(mine.total_refunded_cents).toBe(120);
   });
 });
 

@@ -4,9 +4,9 @@
  * sale and a recruiter's dashboard make.
  */
 import { FieldValue, type Transaction } from "firebase-admin/firestore";
-import type { ShareWrite } from "../domain/recruit-ledger.js";
+import { shareClawback, type ShareWrite } from "../domain/recruit-ledger.js";
 import type { AffiliateDoc } from "../domain/model.js";
-import { chainOf, type RecruitFiguresDoc, type RecruitShare } from "../domain/recruits.js";
+import { cancelledShares, chainOf, type RecruitFiguresDoc, type RecruitShare } from "../domain/recruits.js";
 import { writeChanges } from "./aggregates.js";
 import { refs } from "./firestore.js";
 
@@ -120,4 +120,37 @@ export async function recruitsSharingDestination(
 /** Ends the recruits' relations from now (after the transaction's reads): no share from their later sales. */
 export function stageRelationsEnded(tx: Transaction, recruits: readonly string[], now: Date): void {
   for (const uid of recruits) tx.update(refs.affiliate(uid).withConverter(null), { "recruited_by.ended_at": now });
+}
+
+/**
+ * A risk case's confirmation cancels the recruit's held commission (risk/cases.ts): reads, in its transaction,
+ * the recruit's sales the case held that paid a share, and answers the writes (for after its reads) that claw back
+ * what is left of each share from the recruiters and record it on the sale, so a later refund takes nothing more.
+ * Only a recruit's confirmation reads anything (`recruited`).
+ */
+export async function readCaseShares(
+  tx: Transaction,
+  uid: string,
+  caseId: string,
+  recruited: boolean,
+  now: Date,
+): Promise<() => void> {
+  if (!recruited) return () => undefined;
+  const held = await tx.get(refs.transactions(uid).where("risk_case_id", "==", caseId).where("type", "==", "sale"));
+  const cause = { type: "cancellation" as const, event_id: `risk_${caseId}`, timestamp: now };
+  const writes: ShareWrite[] = [];
+  const updates: [(typeof held.docs)[number]["ref"], RecruitShare[]][] = [];
+  for (const doc of held.docs) {
+    const sale = doc.data();
+    if (!sale.recruit_shares?.length) continue;
+    const cancelled = cancelledShares(sale.recruit_shares);
+    for (const { share, cents } of cancelled) {
+      if (cents > 0) writes.push(shareClawback(sale, cause, share, cents, now));
+    }
+    updates.push([doc.ref, cancelled.map(({ share }) => share)]);
+  }
+  return () => {
+    for (const [ref, shares] of updates) tx.update(ref, { recruit_shares: shares });
+    stageShareWrites(tx, writes, now);
+  };
 }
