@@ -25,10 +25,9 @@ export interface ShareWrite {
 
 const percent = (rate: number) => `${Math.round(rate * 1_000_000) / 10_000}%`;
 
-const blankEntry = (advertiser: AdvertiserId, eventId: string, at: Date, now: Date) => ({
+const blankEntry = (advertiser: AdvertiserId, at: Date, now: Date) => ({
   type: "recruit_share" as const,
   advertiser_id: advertiser,
-  event_id: shareEventId(eventId),
   tracker: "",
   timestamp: at,
   recorded_at: now,
@@ -42,31 +41,58 @@ const blankEntry = (advertiser: AdvertiserId, eventId: string, at: Date, now: Da
 /** Whether a commission maturing on `day` is still held at `now`. */
 const heldOn = (day: string | undefined, now: Date): day is string => day !== undefined && day > dayKey(now);
 
-/** The share a recruiter earns from a recruit's sale (its entry as recorded, commission and all). */
-export function shareCredit(sale: TransactionDoc, share: RecruitShare, now: Date): ShareWrite {
-  const entry: TransactionDoc = {
-    ...blankEntry(sale.advertiser_id, sale.event_id, sale.timestamp, now),
-    earnings_cents: share.cents,
-    rate: share.rate,
-    refers_to: null,
-    note: `${recruitAlias(share.no)}'s sale: ${percent(share.rate)} of their commission.`,
-    ...(sale.matures_on ? { matures_on: sale.matures_on } : {}),
-  };
+/**
+ * One entry on the share's recruiter: `cents` signed (a share positive, a clawback negative), its figures (earnings,
+ * or commission clawed back) on `at`'s day, and out of or into the held share while the sale's commission is held.
+ */
+function shareWrite(
+  sale: TransactionDoc,
+  share: RecruitShare,
+  at: Date,
+  cents: Cents,
+  entry: Pick<TransactionDoc, "event_id" | "rate" | "refers_to" | "note" | "matures_on">,
+  now: Date,
+): ShareWrite {
+  const full: TransactionDoc = { ...blankEntry(sale.advertiser_id, at, now), ...entry, earnings_cents: cents };
   const change: LedgerChange = {
     advertiser: sale.advertiser_id,
     tracker: "",
     untracked: true,
-    day: dayKey(sale.timestamp),
-    figures: { earnings_cents: share.cents },
-    ...(heldOn(sale.matures_on, now) ? { held: { day: sale.matures_on, cents: share.cents } } : {}),
+    day: dayKey(at),
+    figures: cents > 0 ? { earnings_cents: cents } : { refunded_cents: -cents },
+    ...(heldOn(sale.matures_on, now) ? { held: { day: sale.matures_on, cents } } : {}),
   };
   return {
     uid: share.uid,
-    docId: transactionId(sale.advertiser_id, entry.event_id),
-    entry,
+    docId: transactionId(sale.advertiser_id, full.event_id),
+    entry: full,
     change,
-    recruit: { no: share.no, level: share.level, earnings_cents: share.cents, clawed_back_cents: 0, sales: 1 },
+    recruit: {
+      no: share.no,
+      level: share.level,
+      earnings_cents: Math.max(cents, 0),
+      clawed_back_cents: Math.max(-cents, 0),
+      sales: cents > 0 ? 1 : 0,
+    },
   };
+}
+
+/** The share a recruiter earns from a recruit's sale (its entry as recorded, commission and all). */
+export function shareCredit(sale: TransactionDoc, share: RecruitShare, now: Date): ShareWrite {
+  return shareWrite(
+    sale,
+    share,
+    sale.timestamp,
+    share.cents,
+    {
+      event_id: shareEventId(sale.event_id),
+      rate: share.rate,
+      refers_to: null,
+      note: `${recruitAlias(share.no)}'s sale: ${percent(share.rate)} of their commission.`,
+      ...(sale.matures_on ? { matures_on: sale.matures_on } : {}),
+    },
+    now,
+  );
 }
 
 /**
@@ -81,28 +107,19 @@ export function shareClawback(
   now: Date,
 ): ShareWrite {
   const what = cause.type === "cancellation" ? "commission cancelled by a risk review" : `sale's ${cause.type}`;
-  const entry: TransactionDoc = {
-    ...blankEntry(sale.advertiser_id, `${cause.event_id}_of_${sale.event_id}`, cause.timestamp, now),
-    earnings_cents: -cents,
-    rate: null,
-    refers_to: shareEventId(sale.event_id),
-    note: `${recruitAlias(share.no)}'s ${what}: share clawed back.`,
-  };
-  const change: LedgerChange = {
-    advertiser: sale.advertiser_id,
-    tracker: "",
-    untracked: true,
-    day: dayKey(cause.timestamp),
-    figures: { refunded_cents: cents },
-    ...(heldOn(sale.matures_on, now) ? { held: { day: sale.matures_on, cents: -cents } } : {}),
-  };
-  return {
-    uid: share.uid,
-    docId: transactionId(sale.advertiser_id, entry.event_id),
-    entry,
-    change,
-    recruit: { no: share.no, level: share.level, earnings_cents: 0, clawed_back_cents: cents, sales: 0 },
-  };
+  return shareWrite(
+    sale,
+    share,
+    cause.timestamp,
+    -cents,
+    {
+      event_id: shareEventId(`${cause.event_id}_of_${sale.event_id}`),
+      rate: null,
+      refers_to: shareEventId(sale.event_id),
+      note: `${recruitAlias(share.no)}'s ${what}: share clawed back.`,
+    },
+    now,
+  );
 }
 
 /**
