@@ -77,6 +77,11 @@ const table: Row[] = [
     expect: { anonymous: 401, owner: 200, other: 200, staff: 200, admin: 200, suspended: 200 },
   },
   {
+    endpoint: "/api/recruits",
+    method: "GET",
+    expect: { anonymous: 401, owner: 200, other: 200, staff: 200, admin: 200, suspended: 200 },
+  },
+  {
     endpoint: "/api/create_account",
     method: "POST",
     expect: { anonymous: 401, owner: 200, other: 200, staff: 200, admin: 200, suspended: 200 },

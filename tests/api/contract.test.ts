@@ -141,6 +141,16 @@ test("an affiliate's account and links", async () => {
     status: "created",
   });
   refusal("POST /api/create_account", await call("POST /api/create_account", null), 401);
+  // Issue 34: through a recruit link, and the recruiter's view of their recruits (an account is needed).
+  const recruit = await createUser();
+  expect(
+    success(
+      "POST /api/create_account",
+      await call("POST /api/create_account", recruit, { recruited_by: affiliate.uid }),
+    ),
+  ).toEqual({ status: "created", recruit: { recorded: true } });
+  expect(success("GET /api/recruits", await call("GET /api/recruits", affiliate)).count).toBe(1);
+  refusal("GET /api/recruits", await call("GET /api/recruits", staff), 404);
 
   const link = { uid: affiliate.uid, suffix: `c${randomUUID().slice(0, 5)}`, currentAdvertiser: "cutechat" };
   success("POST /api/add_custom_link", await call("POST /api/add_custom_link", affiliate, link));

@@ -11,7 +11,16 @@ import { searchKeysOf } from "../domain/summary-keys.js";
 import { isUsableTracker, normalizeTracker } from "../domain/tracker.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { writeLinks } from "../data/aggregates.js";
-import { keepIdentity, readIdentity, stageOwnDestination, type SessionOrigin } from "../data/risk-identity.js";
+import {
+  deviceKeyOf,
+  keepIdentity,
+  readIdentity,
+  stageOwnDestination,
+  type SessionOrigin,
+} from "../data/risk-identity.js";
+import { recruitsSharingDestination, stageRecruitLines, stageRelationsEnded } from "../data/recruits.js";
+import { seenOnDevice } from "../data/sign-in-devices.js";
+import { chainUids, recruitRefusalOf, recruitRefusals, type RecruitRefusal } from "../domain/recruits.js";
 import { readDestinationMove } from "../data/payout-destinations.js";
 import { raiseSharedDestination, raiseSharedDevice } from "../data/risk-cases.js";
 import { db, refs } from "../data/firestore.js";
@@ -19,21 +28,81 @@ import { saleTermsInForce } from "../data/commission-groups.js";
 import { ApiError } from "../errors.js";
 import { userDataView, type UserData } from "./user-data-view.js";
 
+/** Whether a recruit link given at sign-up was recorded, and if not, why (issue 34). */
+export interface RecruitOutcome {
+  recorded: boolean;
+  reason?: string;
+}
+
 /**
  * Creates the affiliate once; calling again (or twice at once) changes nothing. Returns whether it did.
  * `origin` is the caller's (http/client-address.ts, their user agent): their identity for self-referral and
- * their first sign-in device start with it.
+ * their first sign-in device start with it. `recruitCode` is the recruit link the person came through (the
+ * recruiter's user id, issue 34): recorded as `recruited_by` when the account is made, never after, unless it
+ * is self-recruiting or a loop (domain/recruits.ts); a refused link still makes the account.
  */
-export async function createAccount(uid: string, email: string, now: Date, origin: SessionOrigin): Promise<boolean> {
-  const affiliate = newAffiliate(uid, email, now);
+export async function createAccount(
+  uid: string,
+  email: string,
+  now: Date,
+  origin: SessionOrigin,
+  recruitCode?: string,
+): Promise<{ created: boolean; recruit?: RecruitOutcome }> {
+  const result =
+    recruitCode === undefined
+      ? { created: await createPlain(uid, email, now), affiliate: newAffiliate(uid, email, now) }
+      : await createRecruited(uid, email, now, origin, recruitCode);
+  if (result.created) await recordSession(uid, result.affiliate, origin, null, now);
+  return { created: result.created, ...("recruit" in result ? { recruit: result.recruit } : {}) };
+}
+
+async function createPlain(uid: string, email: string, now: Date): Promise<boolean> {
   try {
-    await refs.affiliate(uid).create(affiliate);
+    await refs.affiliate(uid).create(newAffiliate(uid, email, now));
   } catch (error) {
     if ((error as { code?: number }).code === 6) return false; // ALREADY_EXISTS
     throw error;
   }
-  await recordSession(uid, affiliate, origin, null, now);
   return true;
+}
+
+/**
+ * The account made through a recruit link, in one transaction with the recruiters' counts and the recruit's line
+ * on each (so two recruits at once get two numbers). The device check reads the index of sign-in devices first.
+ */
+async function createRecruited(uid: string, email: string, now: Date, origin: SessionOrigin, code: string) {
+  const deviceKey = code === uid ? null : deviceKeyOf(origin);
+  const sameDevice = deviceKey ? await seenOnDevice(deviceKey, code, now) : false;
+  return db().runTransaction(
+    async (tx) => {
+      let affiliate = newAffiliate(uid, email, now);
+      const refuse = (reason: RecruitRefusal) => ({ recorded: false, reason: recruitRefusals[reason] });
+      if ((await tx.get(refs.affiliate(uid))).exists) return { created: false, affiliate, recruit: refuse("exists") };
+      const recruiter = code === uid ? undefined : (await tx.get(refs.affiliate(code))).data();
+      const refusal: RecruitRefusal | null =
+        code === uid
+          ? "self"
+          : !recruiter
+            ? "unknown"
+            : recruitRefusalOf({ recruitUid: uid, recruitEmail: email, recruiter, sameDevice });
+      if (refusal !== null || !recruiter) {
+        tx.create(refs.affiliate(uid), affiliate);
+        return { created: true, affiliate, recruit: refuse(refusal ?? "unknown") };
+      }
+      const uids = chainUids(recruiter);
+      const upline = await Promise.all(uids.slice(1).map((other) => tx.get(refs.affiliate(other))));
+      const docs = [recruiter, ...upline.map((doc) => doc.data())];
+      const chain = uids.flatMap((other, i) => {
+        const doc = docs[i];
+        return doc ? [{ uid: other, no: (doc.recruits_count ?? 0) + 1 }] : [];
+      });
+      affiliate = { ...affiliate, recruited_by: { at: now, chain, ended_at: null } };
+      tx.create(refs.affiliate(uid), affiliate);
+      stageRecruitLines(tx, chain, now);
+      return { created: true, affiliate, recruit: { recorded: true } };
+    },
+    { maxAttempts: limits.transactionAttempts },
+  );
 }
 
 /**
@@ -135,11 +204,16 @@ export async function updatePayoutDetails(uid: string, details: PayoutDetails, n
       const affiliate = await getAffiliateOrThrow(uid, tx);
       refuseSuspended(affiliate);
       const destination = await readDestinationMove(tx, uid, details, now);
+      // A destination shared with one's recruiter or recruit is self-recruiting (issue 34): the relation ends.
+      const selfRecruited = destination.shared
+        ? await recruitsSharingDestination(tx, affiliate, destination.shared.others)
+        : [];
       // The name is searched by (domain/summary-keys.ts): its prefixes change with it.
       const search_keys = searchKeysOf({ uid, email: affiliate.email, name: details.name });
       tx.update(refs.affiliate(uid).withConverter(null), { ...details, search_keys });
       destination.write();
       if (destination.changes) stageOwnDestination(tx, uid, details, now);
+      stageRelationsEnded(tx, selfRecruited, now);
       return destination.shared;
     },
     { maxAttempts: limits.transactionAttempts },

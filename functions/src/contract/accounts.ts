@@ -128,6 +128,35 @@ const linksAnswer = z.strictObject({ advertiser: z.enum(advertiserIds), links: z
 // A tracker as typed: normalised by the domain rule (SPEC.md §5), after control and markup characters are refused.
 const linkText = plainTextField(64);
 
+/** An affiliate's recruit link and recruits (issue 34): what each recruit earned them, never who they are. */
+const recruitsView = z
+  .strictObject({
+    recruit_code: z.string().meta({ description: "The code of the affiliate's recruit link: /signup?ref={code}." }),
+    recruited: z
+      .boolean()
+      .meta({ description: "Whether the affiliate joined through another's recruit link (never who it was)." }),
+    share: z.strictObject({
+      rate: z.number().meta({ description: "The share of a recruit's commission, 0 to 1 (the programme's now)." }),
+      months: z.number().meta({ description: "For how many months from the recruit's sign-up." }),
+      levels: z.number().meta({ description: "How many recruiters up the chain earn it." }),
+    }),
+    count: z.number().meta({ description: "How many recruits the affiliate has." }),
+    total_earned: dollars.meta({ description: "What the recruits' shares came to, after clawbacks." }),
+    recruits: z
+      .array(
+        z.strictObject({
+          alias: z.string().meta({ description: '"Recruit 3": a recruit is never named.' }),
+          level: z.number().meta({ description: "1: recruited by the affiliate; 2: by one of their recruits." }),
+          since: isoTime,
+          sales: z.number(),
+          earned: dollars.meta({ description: "Shares credited, less clawbacks." }),
+          clawed_back: dollars,
+        }),
+      )
+      .meta({ description: "The newest 100 recruits, newest first." }),
+  })
+  .meta({ id: "Recruits" });
+
 export const accountApi = {
   "POST /api/create_account": {
     summary: "Makes the caller's affiliate account, once (after sign-in).",
@@ -135,10 +164,28 @@ export const accountApi = {
       "Staff and admins get none: they never asked to be affiliates. 201 when the account was made; 200 when it existed, or for staff.",
     tag: "Accounts",
     access: "signed-in",
-    body: z.strictObject({}),
-    response: z.strictObject({ status: z.enum(["created", "exists", "staff"]) }),
+    body: z.strictObject({
+      recruited_by: uidField.optional().meta({
+        description:
+          "Issue 34: the recruit link's code (the recruiter's user id) the person signed up through; recorded only when the account is made, and not for self-recruiting or a loop.",
+      }),
+    }),
+    response: z.strictObject({
+      status: z.enum(["created", "exists", "staff"]),
+      recruit: z
+        .strictObject({ recorded: z.boolean(), reason: z.string().optional() })
+        .optional()
+        .meta({ description: "When a recruit link was given: whether it was recorded, and if not, why." }),
+    }),
     created: "The account was made.",
     refusals: {},
+  },
+  "GET /api/recruits": {
+    summary: "The caller's recruit link and what each of their recruits earned them (issue 34).",
+    tag: "Accounts",
+    access: "signed-in",
+    response: recruitsView,
+    refusals: { 404: "The caller has no affiliate account." },
   },
   "GET /api/get_user_data": {
     summary: "The caller's affiliate data (SPEC.md §3).",

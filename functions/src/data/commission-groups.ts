@@ -15,6 +15,7 @@ import {
 } from "../domain/commission-groups.js";
 import type { AffiliateDoc } from "../domain/model.js";
 import { saleTerms } from "../domain/programme-settings.js";
+import type { RecruitShareTerms } from "../domain/recruits.js";
 import { ApiError } from "../errors.js";
 import { refs } from "./firestore.js";
 import { settingsInForce } from "./programme-settings.js";
@@ -48,11 +49,23 @@ export async function saleTermsInForce(
   at: Date,
   affiliate: Promise<AffiliateDoc>,
 ): Promise<SaleTermsOf> {
+  return (await saleTermsAndShare(advertiser, at, affiliate)).terms;
+}
+
+/**
+ * saleTermsInForce, and the recruiter's share in force then (issue 34): a programme setting, so it comes with
+ * the same read of the settings, at no cost.
+ */
+export async function saleTermsAndShare(
+  advertiser: AdvertiserId,
+  at: Date,
+  affiliate: Promise<AffiliateDoc>,
+): Promise<{ terms: SaleTermsOf; recruitShare: RecruitShareTerms }> {
   const [settings, group] = await Promise.all([
     settingsInForce(advertiser, at),
     affiliate.then((doc) => groupTermsAt(groupIdAt(doc, at), at)),
   ]);
-  return groupSaleTerms(saleTerms(settings), group, advertiser);
+  return { terms: groupSaleTerms(saleTerms(settings), group, advertiser), recruitShare: settings.recruit_share };
 }
 
 /** The group `id` (not the default one), or a 404 naming it. */

@@ -35,6 +35,7 @@ import {
 import type { SettingsVersion } from "../domain/programme-settings.js";
 import type { CommissionGroupDoc, DealAuditDoc, GroupMoveDoc, GroupVersionDoc } from "../domain/commission-groups.js";
 import type { AdjustmentAuditDoc } from "../domain/adjustments.js";
+import type { RecruitFiguresDoc } from "../domain/recruits.js";
 import type { RiskCaseDoc, RiskCaseSummary } from "../domain/risk.js";
 import { summaryKeysOf } from "../domain/summary-keys.js";
 
@@ -96,6 +97,7 @@ const adjustmentAuditConverter = converter<AdjustmentAuditDoc>();
 const trackerFunnelConverter = converter<TrackerFunnelDoc>();
 const riskCaseConverter = converter<RiskCaseDoc>();
 const riskOpenConverter = converter<RiskCaseSummary>();
+const recruitFiguresConverter = converter<RecruitFiguresDoc>();
 
 export const refs = {
   affiliates: () => db().collection(collections.affiliates).withConverter(affiliateConverter),
@@ -105,6 +107,9 @@ export const refs = {
   days: (uid: string) => refs.affiliate(uid).collection(collections.days).withConverter(dayConverter),
   clickShards: (uid: string) =>
     refs.affiliate(uid).collection(collections.clickShards).withConverter(clickShardConverter),
+  /** Server-only: what each of the affiliate's recruits earned them, by the recruit's number (issue 34). */
+  recruits: (uid: string) =>
+    refs.affiliate(uid).collection(collections.recruits).withConverter(recruitFiguresConverter),
   payouts: () => db().collection(collections.payouts).withConverter(payoutConverter),
   /** Server-only: who recorded each payout, by invoice number. */
   payoutAudit: () => db().collection(collections.payoutAudit).withConverter(payoutAuditConverter),

@@ -149,7 +149,11 @@ export async function saveProgrammeSettings(
       );
     }
     const before = storedSettings(advertiser, withRiskRules(doc, risk));
-    const settings: ProgrammeSettings = { ...toSave, risk_rules: toSave.risk_rules ?? before.risk_rules };
+    const settings: ProgrammeSettings = {
+      ...toSave,
+      risk_rules: toSave.risk_rules ?? before.risk_rules,
+      recruit_share: toSave.recruit_share ?? before.recruit_share,
+    };
     const changes = settingChanges(before, settings);
     if (changes.length === 0) return { version: current, changed: false };
     const version = current + 1;

@@ -86,6 +86,12 @@ export async function readIdentity(uid: string, tx?: Transaction): Promise<RiskI
   return (await (tx ? tx.get(ref) : ref.get())).data() ?? null;
 }
 
+/** The salted key of the caller's sign-in device (the devices' index's key), or null without a public address. */
+export function deviceKeyOf(origin: SessionOrigin): string | null {
+  const device = deviceText(origin.address, origin.userAgent);
+  return device ? keyOf(device) : null;
+}
+
 /** Where a dashboard session comes from: the caller's address and user agent. */
 export interface SessionOrigin {
   address: string;

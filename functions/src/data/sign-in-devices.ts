@@ -8,7 +8,7 @@
  */
 import type { DocumentData, QueryDocumentSnapshot, Transaction } from "firebase-admin/firestore";
 import { collections, reviveDates } from "../domain/model.js";
-import { deviceEntryWith, type SignInDeviceDoc } from "../domain/shared-device.js";
+import { deviceEntryWith, seenLately, type SignInDeviceDoc } from "../domain/shared-device.js";
 import { db } from "./firestore.js";
 
 const converter = {
@@ -42,6 +42,11 @@ export async function readDeviceSighting(
     write: () => tx.set(ref, entry),
     shared: others.length > 0 ? { key, others } : null,
   };
+}
+
+/** Whether `uid` signed in lately from the device of key `key` (a recruit link's self-recruiting check, issue 34). */
+export async function seenOnDevice(key: string, uid: string, now: Date): Promise<boolean> {
+  return seenLately((await devices().doc(key).get()).data() ?? null, uid, now);
 }
 
 /**

@@ -59,6 +59,8 @@ export interface LedgerChange {
    * recorded while the case holds, or a refund of such a sale while the case is still open.
    */
   riskHeld?: { day: DayKey; cents: Cents };
+  /** Figures that belong to no tracker (a recruiter's share of a recruit's commission, issue 34). */
+  untracked?: boolean;
 }
 
 export function trackerKey(suffix: string): string {
@@ -201,7 +203,7 @@ function addFigures(target: Increments, figures: Partial<Figures>, fields: reado
 export function affiliateIncrements(changes: LedgerChange[], now: Date): Increments {
   const tree: Increments = {};
   const kept = new Set(lastDays(now, recentDaysKept));
-  for (const { advertiser, tracker, day, figures, landing, held, riskHeld } of changes) {
+  for (const { advertiser, tracker, day, figures, landing, held, riskHeld, untracked } of changes) {
     for (const [total, field] of Object.entries(totalFields)) {
       if (moves(figures)(field)) tree[total] = ((tree[total] as number | undefined) ?? 0) + (figures[field] ?? 0);
     }
@@ -217,7 +219,7 @@ export function affiliateIncrements(changes: LedgerChange[], now: Date): Increme
     }
     addFigures(node(tree, "by_advertiser", advertiser), figures, advertiserFields.filter(moves(figures)));
     // A refund changes no tracker figure: it must not bring back the key of a tracker removed since its sale.
-    if (touches(figures, trackerFields)) {
+    if (!untracked && touches(figures, trackerFields)) {
       addFigures(node(tree, "trackers", advertiser, trackerKey(tracker)), figures, trackerFields);
     }
     if (landing !== undefined && touches(figures, landingFields)) {

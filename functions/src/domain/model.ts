@@ -11,6 +11,7 @@ import type { DayFigures, DayKey } from "./days.js";
 import type { Cents } from "./money.js";
 import { emptyPayoutDetails, type PayoutDetails, type PayoutType } from "./payout-details.js";
 import type { OutboundPostback } from "./outbound-postbacks.js";
+import type { RecruitShare, Recruitment } from "./recruits.js";
 import type { RiskCaseSummary, RiskHeld } from "./risk.js";
 import type { SubIds } from "./sub-ids.js";
 import { moneyKeysOf, summaryKeysOf, type SummaryKeys } from "./summary-keys.js";
@@ -35,6 +36,8 @@ export const collections = {
   rateLimits: "rate_limits",
   /** payout_audit/{invoiceNumber}: who recorded each payout, which the payout's affiliate must not learn. */
   payoutAudit: "payout_audit",
+  /** affiliates/{uid}/recruits/{no}: what each of the affiliate's recruits earned them (issue 34, server-only). */
+  recruits: "recruits",
   /** postback_outbox/{id}: affiliates' postbacks to call, staged with the conversion (server-only). */
   postbackOutbox: "postback_outbox",
   /** postback_lanes/{uid}: the calls to an affiliate's receivers in flight now (server-only). */
@@ -228,6 +231,13 @@ export interface AffiliateDoc extends PayoutDetails, SummaryKeys {
    * matured on: not payable until staff release it (back to `held`) or confirm it (cancelled).
    */
   risk_held: RiskHeld;
+  /**
+   * How the affiliate was recruited (issue 34, domain/recruits.ts): written by create_account only, absent or
+   * null for an affiliate who signed up without a recruit link.
+   */
+  recruited_by?: Recruitment | null;
+  /** How many recruits they have (direct and further up to the programme's levels): numbers them "Recruit n". */
+  recruits_count?: number;
 }
 
 /** How many days `recent_days` keeps: the 90-day chart plus a margin for late events. */
@@ -317,7 +327,7 @@ export function withAffiliateDefaults(data: Partial<AffiliateDoc> & { uid: strin
   return data.owed_cents === undefined ? { ...affiliate, ...moneyKeysOf(affiliate) } : affiliate;
 }
 
-export type TransactionType = "sale" | "refund" | "chargeback" | "adjustment" | "cancellation";
+export type TransactionType = "sale" | "refund" | "chargeback" | "adjustment" | "cancellation" | "recruit_share";
 
 /** affiliates/{uid}/transactions/{advertiser}_{eventId}: one ledger entry (SPEC.md §3's Transaction). */
 export interface TransactionDoc {
@@ -359,6 +369,12 @@ export interface TransactionDoc {
    * commission is in `risk_held` until the case is resolved; a cancellation entry names the case too.
    */
   risk_case_id?: string;
+  /**
+   * For a recruit's sale (issue 34): each recruiter's share of its commission and how much of it was clawed
+   * back, so a refund claws back the same part from them. A `recruit_share` entry (on the recruiter: a share,
+   * or negative, its clawback) names the recruit by number in its note, never by id.
+   */
+  recruit_shares?: RecruitShare[];
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   type SaleTermsOf,
 } from "./commission-groups.js";
 import { landingPages } from "./landing-pages.js";
+import { defaultRecruitShare, maxRecruitLevels, maxRecruitMonths, type RecruitShareTerms } from "./recruits.js";
 import { formatDollars } from "./money.js";
 import { daysText, defaultPayoutRules, type PayoutRules } from "./payout-eligibility.js";
 import {
@@ -121,6 +122,11 @@ export interface ProgrammeSettings {
    * the public advertiser document (affiliates never learn a rule's threshold).
    */
   risk_rules: RiskRules;
+  /**
+   * What recruiters earn from their recruits' commissions (issue 34, domain/recruits.ts): the share, for how
+   * many months from the recruit's sign-up, and how many recruiters up the chain. Per advertiser, as the rates.
+   */
+  recruit_share: RecruitShareTerms;
 }
 
 export const settingFields = [
@@ -133,6 +139,7 @@ export const settingFields = [
   "minimum_payout_cents",
   "payout_interval_days",
   "risk_rules",
+  "recruit_share",
 ] as const satisfies readonly (keyof ProgrammeSettings)[];
 
 export type SettingField = (typeof settingFields)[number];
@@ -148,6 +155,7 @@ export const settingLabels: Record<SettingField, string> = {
   minimum_payout_cents: "Minimum payout",
   payout_interval_days: "Days between payouts",
   risk_rules: "Risk rules",
+  recruit_share: "Recruiter's share",
 };
 
 /** SPEC.md's terms and the registry's link domain: what an advertiser has until an admin changes it. */
@@ -162,6 +170,7 @@ export function defaultSettings(id: AdvertiserId): ProgrammeSettings {
     minimum_payout_cents: defaultPayoutRules.minimumCents,
     payout_interval_days: defaultPayoutRules.intervalDays,
     risk_rules: defaultRiskRules(),
+    recruit_share: defaultRecruitShare(),
   };
 }
 
@@ -252,6 +261,22 @@ export const fieldSchemas = {
   minimum_payout_cents: z.number().int().min(0).max(maxMinimumPayoutCents),
   payout_interval_days: days(0),
   risk_rules: riskRulesSchema,
+  recruit_share: z.strictObject(
+    {
+      rate,
+      months: z
+        .number({ error: "must be a number of months." })
+        .int({ error: "must be a whole number of months." })
+        .min(0, { error: "must not be negative." })
+        .max(maxRecruitMonths, { error: `must be at most ${maxRecruitMonths} months.` }),
+      levels: z
+        .number({ error: "must be a number of levels." })
+        .int({ error: "must be a whole number of levels." })
+        .min(1, { error: "must be at least 1." })
+        .max(maxRecruitLevels, { error: `must be at most ${maxRecruitLevels}.` }),
+    },
+    { error: "must give the rate, the months and the levels." },
+  ),
 };
 
 /** The minimum payout as the API takes it: dollars, in whole cents. */
@@ -281,14 +306,19 @@ export const programmeSettingsSchema = z
     payout_interval_days: fieldSchemas.payout_interval_days,
     // Optional: a client that does not know the risk rules (an older page) keeps the ones in force.
     risk_rules: fieldSchemas.risk_rules.optional(),
+    // Optional too: a page that does not know the recruiter's share keeps the one in force.
+    recruit_share: fieldSchemas.recruit_share.optional(),
   })
   .transform(({ minimum_payout, ...rest }): SettingsToSave => ({
     ...rest,
     minimum_payout_cents: Math.round(minimum_payout * 100),
   }));
 
-/** Settings an admin saves: the risk rules may be left out, keeping those in force. */
-export type SettingsToSave = Omit<ProgrammeSettings, "risk_rules"> & { risk_rules?: RiskRules };
+/** Settings an admin saves: the risk rules and the recruiter's share may be left out, keeping those in force. */
+export type SettingsToSave = Omit<ProgrammeSettings, "risk_rules" | "recruit_share"> & {
+  risk_rules?: RiskRules;
+  recruit_share?: RecruitShareTerms;
+};
 
 /** The settings as the API gives them: the stored form, with money in dollars. */
 export type SettingsInput = z.input<typeof programmeSettingsSchema>;
@@ -403,6 +433,11 @@ export function formatSetting(field: SettingField, value: ProgrammeSettings[Sett
       return formatDollars(value as number);
     case "risk_rules":
       return formatRiskRules(value as RiskRules);
+    case "recruit_share": {
+      const share = value as RecruitShareTerms;
+      const levels = share.levels === 1 ? "the recruiter only" : `${share.levels} levels of recruiters`;
+      return `${percent(share.rate)} for ${share.months} months, ${levels}`;
+    }
   }
 }
 

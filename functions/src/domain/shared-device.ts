@@ -93,6 +93,10 @@ export function deviceEntryWith(
   return { entry: { seen: next, shared: next.length >= 2, updated_at: now }, others };
 }
 
+/** Whether `uid` was seen on the device (its entry) within the window before `now`: a recruit link's check (issue 34). */
+export const seenLately = (entry: SignInDeviceDoc | null, uid: string, now: Date): boolean =>
+  (entry?.seen ?? []).some((sighting) => sighting.uid === uid && withinDays(sighting.at, now, sharedDeviceWindowDays));
+
 /**
  * The shared-device signals when an affiliate joins a device others were seen on (joinSignals): keyed by the
  * device, so one event per device in a case. The evidence names the others, never the device.

@@ -42,7 +42,10 @@ import {
   type TransactionDoc,
 } from "../domain/model.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
-import { saleTermsInForce } from "../data/commission-groups.js";
+import { saleTermsAndShare } from "../data/commission-groups.js";
+import { payableShares, stageShareWrites } from "../data/recruits.js";
+import { refundShares, shareCredit } from "../domain/recruit-ledger.js";
+import { recruitShares, type RecruitShare } from "../domain/recruits.js";
 import { clickIncrement, writeChanges } from "../data/aggregates.js";
 import { addressBlockKey, stageBlockSignUp } from "../data/address-blocks.js";
 import { db, refs } from "../data/firestore.js";
@@ -109,13 +112,29 @@ export async function processEvent(
   const block =
     event.type === "sign_up" && event.customer?.customer_ip ? addressBlockKey(event.customer.customer_ip) : null;
   const affiliateRead = getAffiliateOrThrow(event.uid);
-  const [affiliate, terms, selfReferral] = await Promise.all([
+  const [affiliate, saleSettings, selfReferral] = await Promise.all([
     affiliateRead,
     // A sale earns the programme's and its affiliate's group's terms in force when it happened (issues 19
     // and 34): read fresh, so a change of settings, of a group or a move applies from the moment it is saved.
-    event.type === "sale" ? saleTermsInForce(event.advertiser, event.occurredAt, affiliateRead) : null,
+    event.type === "sale" ? saleTermsAndShare(event.advertiser, event.occurredAt, affiliateRead) : null,
     customer ? selfReferralOf(event, customer) : null,
   ]);
+  const terms = saleSettings?.terms ?? null;
+  // A recruit's sale: their recruiters' shares (issue 34), of the commission as recorded (a case's hold does not
+  // change it), each recruiter read once to leave out a suspended one. Any other sale reads nothing more.
+  const shares =
+    event.type === "sale" && saleSettings && affiliate.recruited_by
+      ? await payableShares(
+          recruitShares(
+            affiliate,
+            {
+              occurredAt: event.occurredAt,
+              earningsCents: recordSale(affiliate, event, now, terms!).entry.earnings_cents,
+            },
+            saleSettings.recruitShare,
+          ),
+        )
+      : [];
   // The affiliate's postbacks the conversion fires, staged in the transaction: called once it has committed.
   let staged: string[] = [];
   const outcome = await db().runTransaction<EventOutcome>(
@@ -132,7 +151,7 @@ export async function processEvent(
       const raised = selfReferral
         ? await stageSelfReferral(tx, event.uid, selfReferral, customer?.customer_id, now)
         : null;
-      const { credits = [], ...outcome } = await apply(tx, event, affiliate, now, click, terms, raised);
+      const { credits = [], ...outcome } = await apply(tx, event, affiliate, now, click, terms, raised, shares);
       raised?.write();
       if (block && outcome.status === "applied") {
         stageBlockSignUp(tx, event.uid, dayKey(event.occurredAt), block);
@@ -199,6 +218,7 @@ async function apply(
   click: ConvertingClick | undefined,
   terms: SaleTerms | null,
   raised: StagedSignal | null,
+  shares: RecruitShare[],
 ): Promise<Applied> {
   // A tracker the affiliate has no link for (anyone can put one in a landing URL) counts as the default link.
   const tracker = countedTracker(affiliate.links, event.advertiser, event.tracker);
@@ -233,7 +253,7 @@ async function apply(
       return { status: "applied", credits: [credit] };
     }
     case "sale":
-      return applySale(tx, event, affiliate, now, click, terms!, raised);
+      return applySale(tx, event, affiliate, now, click, terms!, raised, shares);
     case "refund":
     case "chargeback":
       return applyRefund(tx, event, affiliate, now);
@@ -248,6 +268,7 @@ async function applySale(
   click: ConvertingClick | undefined,
   terms: SaleTerms,
   raised: StagedSignal | null,
+  shares: RecruitShare[],
 ): Promise<Applied> {
   const saleRef = refs.transactions(event.uid).doc(transactionId(event.advertiser, event.id));
   const pendingRef = pendingRefundsRef(event.advertiser, event.id);
@@ -258,13 +279,17 @@ async function applySale(
   const sale = recordSale(affiliate, event, now, terms, holding);
   const changes = [{ ...sale.change, ...landingOf(click) }];
   let saleEntry: TransactionDoc = click ? { ...sale.entry, click_id: click.id } : sale.entry;
+  if (shares.length > 0) saleEntry = { ...saleEntry, recruit_shares: shares };
+  const shareWrites = shares.map((share) => shareCredit(saleEntry, share, now));
   const refundEntries: TransactionDoc[] = [];
   // Refunds that came first are applied now, oldest first, exactly as if they had come after the sale.
   const waiting = [...(pending?.refunds ?? [])].sort((a, b) => toMillis(a.occurred_at) - toMillis(b.occurred_at));
   for (const refund of waiting) {
     const applied = recordRefund(saleEntry, pendingToInput(event.advertiser, refund), now, holds ? "open" : undefined);
     if (!applied) continue;
-    saleEntry = { ...saleEntry, ...applied.saleUpdate };
+    const shared = refundShares(saleEntry, applied.entry, refund.amount_cents ?? undefined, now);
+    shareWrites.push(...shared.writes);
+    saleEntry = { ...saleEntry, ...applied.saleUpdate, ...shared.update };
     refundEntries.push(applied.entry);
     changes.push(applied.change);
   }
@@ -275,6 +300,7 @@ async function applySale(
   }
   if (pending) tx.delete(pendingRef);
   writeChanges(tx, event.uid, changes, staleKeysOf(affiliate, now), now);
+  stageShareWrites(tx, shareWrites, now);
   const detail = refundEntries.length > 0 ? `Applied ${refundEntries.length} earlier refund(s).` : undefined;
   const credits = [sale.entry, ...refundEntries].map((entry) => creditOf(entry, click?.id ?? null, click?.doc));
   return detail ? { status: "applied", detail, credits } : { status: "applied", credits };
@@ -334,9 +360,11 @@ async function applyRefund(
   }
   const applied = recordRefund(sale, event, now, caseStatus);
   if (!applied) return { status: "ignored", detail: `Sale ${event.refersTo} is already wholly refunded.` };
-  tx.update(saleRef, applied.saleUpdate);
+  const shared = refundShares(sale, applied.entry, event.amountCents, now);
+  tx.update(saleRef, { ...applied.saleUpdate, ...shared.update });
   tx.create(refs.transactions(event.uid).doc(transactionId(event.advertiser, event.id)), applied.entry);
   writeChanges(tx, event.uid, [applied.change], staleKeysOf(affiliate, now), now);
+  stageShareWrites(tx, shared.writes, now);
   return { status: "applied", credits: [creditOf(applied.entry, sale.click_id ?? null, saleClick)] };
 }
 
@@ -363,7 +391,12 @@ async function caseStatusOf(tx: Transaction, caseId: string): Promise<RiskCaseSt
 /** A ledger entry as its postback reports it: a sale's commission, a refund's or chargeback's clawback. */
 function creditOf(entry: TransactionDoc, clickId: string | null, click: ClickDoc | undefined): Credit {
   return {
-    event: entry.type === "adjustment" ? "sale" : entry.type === "cancellation" ? "refund" : entry.type,
+    event:
+      entry.type === "adjustment" || entry.type === "recruit_share"
+        ? "sale"
+        : entry.type === "cancellation"
+          ? "refund"
+          : entry.type,
     tracker: trackerKey(entry.tracker),
     transactionId: entry.event_id,
     payoutCents: entry.earnings_cents,

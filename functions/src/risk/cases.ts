@@ -23,6 +23,7 @@ import { limits } from "../config.js";
 import { writeChanges } from "../data/aggregates.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
 import { db, refs } from "../data/firestore.js";
+import { readCaseShares } from "../data/recruits.js";
 import { openCaseOf, stageResolutionMails } from "../data/risk-cases.js";
 import { ApiError } from "../errors.js";
 
@@ -225,6 +226,11 @@ function resolveInTransaction(id: string, outcome: Outcome, note: string, by: Re
 
       const heldCents = riskHeldCentsOf(affiliate);
       const affiliateRef = refs.affiliate(riskCase.uid).withConverter(null);
+      // A recruit's confirmed case takes their recruiters' shares of the cancelled commission back (issue 34).
+      const sharesCancelled =
+        outcome === "confirm"
+          ? await readCaseShares(tx, riskCase.uid, id, Boolean(affiliate.recruited_by), now)
+          : () => undefined;
       if (outcome === "release") {
         const back = releasedHolds(affiliate.risk_held, now);
         const held = Object.fromEntries(Object.entries(back).map(([day, cents]) => [day, FieldValue.increment(cents)]));
@@ -242,6 +248,7 @@ function resolveInTransaction(id: string, outcome: Outcome, note: string, by: Re
           changes.push({ advertiser, tracker: "", day: dayKey(now), figures: { refunded_cents: cents } });
         }
         if (changes.length > 0) writeChanges(tx, riskCase.uid, changes, staleKeysOf(affiliate, now), now);
+        sharesCancelled();
       }
       // The case's hold and the affiliate's summaries go in the same commit as the money.
       tx.update(affiliateRef, {

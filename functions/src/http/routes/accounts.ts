@@ -1,5 +1,6 @@
 import { Router } from "express";
 import { createAccount, loadUserData } from "../../accounts/accounts.js";
+import { loadRecruits } from "../../accounts/recruits.js";
 import { accountApi as api } from "../../contract/accounts.js";
 import { reply } from "../answers.js";
 import { callerOf, requireCaller, requireAdmin } from "../auth.js";
@@ -13,19 +14,30 @@ export const accountRoutes = Router();
 // asked to be affiliates, and an empty account would list them among the affiliates.
 accountRoutes.post("/create_account", requireCaller, async (req, res) => {
   const route = api["POST /api/create_account"];
-  parseBody(route.body, req);
+  const { recruited_by } = parseBody(route.body, req);
   const caller = callerOf(req);
   if (caller.staff) {
     reply(res, route, { status: "staff" });
     return;
   }
-  const created = await createAccount(caller.uid, caller.email, new Date(), sessionOrigin(req));
-  reply(res, route, { status: created ? "created" : "exists" }, created ? 201 : 200);
+  const { created, recruit } = await createAccount(
+    caller.uid,
+    caller.email,
+    new Date(),
+    sessionOrigin(req),
+    recruited_by,
+  );
+  reply(res, route, { status: created ? "created" : "exists", ...(recruit ? { recruit } : {}) }, created ? 201 : 200);
 });
 
 // GET /api/get_user_data: the caller's affiliate data (SPEC.md §3).
 accountRoutes.get("/get_user_data", requireCaller, async (req, res) => {
   reply(res, api["GET /api/get_user_data"], await loadUserData(callerOf(req).uid, new Date(), sessionOrigin(req)));
+});
+
+// GET /api/recruits: the caller's recruit link and what each recruit earned them (issue 34).
+accountRoutes.get("/recruits", requireCaller, async (req, res) => {
+  reply(res, api["GET /api/recruits"], await loadRecruits(callerOf(req).uid, new Date()));
 });
 
 // POST /api/get_user_data_admin: any affiliate's data, for the admin.

@@ -33,6 +33,7 @@ import {
   type RiskFamily,
   type RiskRules,
 } from "@domain/risk-rules";
+import { defaultRecruitShare, type RecruitShareTerms } from "@domain/recruits";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
@@ -77,6 +78,10 @@ interface Form {
   landing: string[];
   minimumPayout: string;
   payoutInterval: string;
+  /** The recruiter's share (issue 34): its percentage, months and levels as typed. */
+  recruitRate: string;
+  recruitMonths: string;
+  recruitLevels: string;
   /** The risk rules as the selects and threshold inputs hold them (programme-wide: the default advertiser's). */
   risk: Record<RiskFamily, { choice: "off" | RiskAction; threshold: string }>;
 }
@@ -94,6 +99,7 @@ function toForm(settings: SettingsInput): Form {
     landing: [...settings.landing_pages],
     minimumPayout: String(settings.minimum_payout),
     payoutInterval: String(settings.payout_interval_days),
+    ...recruitFormOf(settings.recruit_share ?? defaultRecruitShare()),
     risk: riskFormOf(settings.risk_rules ?? defaultRiskRules()),
   };
 }
@@ -126,6 +132,14 @@ function riskRulesOf(risk: Form["risk"]): Record<RiskFamily, unknown> {
 const numberOf = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
 const rateOf = (percent: string) => Math.round(numberOf(percent) * 10_000) / 1_000_000;
 
+function recruitFormOf(share: RecruitShareTerms): Pick<Form, "recruitRate" | "recruitMonths" | "recruitLevels"> {
+  return {
+    recruitRate: percentText(share.rate),
+    recruitMonths: String(share.months),
+    recruitLevels: String(share.levels),
+  };
+}
+
 function fromForm(form: Form): Record<ApiSettingField, unknown> {
   return {
     commission_rate: rateOf(form.commission),
@@ -137,6 +151,11 @@ function fromForm(form: Form): Record<ApiSettingField, unknown> {
     minimum_payout: numberOf(form.minimumPayout),
     payout_interval_days: numberOf(form.payoutInterval),
     risk_rules: riskRulesOf(form.risk),
+    recruit_share: {
+      rate: rateOf(form.recruitRate),
+      months: numberOf(form.recruitMonths),
+      levels: numberOf(form.recruitLevels),
+    },
   };
 }
 
@@ -169,7 +188,16 @@ function changesOf(view: AdvertiserSettingsView, settings: Record<ApiSettingFiel
 
 /** The settings typed as one value each, in the page's order. */
 interface SettingInput {
-  field: "commission" | "hold" | "window" | "linkDomain" | "minimumPayout" | "payoutInterval";
+  field:
+    | "commission"
+    | "hold"
+    | "window"
+    | "linkDomain"
+    | "minimumPayout"
+    | "payoutInterval"
+    | "recruitRate"
+    | "recruitMonths"
+    | "recruitLevels";
   label: string;
   type: "number" | "text";
   hint: string;
@@ -210,6 +238,28 @@ const payoutInputs: SettingInput[] = [
     label: "Days between payouts",
     type: "number",
     hint: "After a payout, the next can be requested once this many days have passed.",
+  },
+];
+
+/** What recruiters earn from their recruits' commissions (issue 34, docs/recruits.md). */
+const recruitInputs: SettingInput[] = [
+  {
+    field: "recruitRate",
+    label: "Recruiter's share (%)",
+    type: "number",
+    hint: "Of each commission a recruit earns, credited to the affiliate who recruited them.",
+  },
+  {
+    field: "recruitMonths",
+    label: "Share for (months)",
+    type: "number",
+    hint: "From the recruit's sign-up; their sales after that earn the recruiter nothing.",
+  },
+  {
+    field: "recruitLevels",
+    label: "Levels of recruiters",
+    type: "number",
+    hint: "1: only the direct recruiter earns it; up to 3 counts their recruiters too.",
   },
 ];
 
@@ -383,6 +433,10 @@ function SettingsForm({
               </p>
             )}
           </fieldset>
+          <fieldset className={styles["settings-payouts"]}>
+            <legend>Affiliates who recruit affiliates</legend>
+            <div className={styles["settings-grid"]}>{recruitInputs.map((input) => settingField(input))}</div>
+          </fieldset>
           {view.advertiser === defaultAdvertiserId ? (
             <RiskRulesFields
               user={user}
@@ -437,7 +491,11 @@ function shownSetting(field: (typeof settingFields)[number], settings: Programme
 /** Staff see the terms as text, not as a form they cannot use: read-only, and looking it. */
 function SettingsSummary({ view }: { view: AdvertiserSettingsView }) {
   const parsed = programmeSettingsSchema.parse(view.settings);
-  const settings = { ...parsed, risk_rules: parsed.risk_rules ?? defaultRiskRules() };
+  const settings = {
+    ...parsed,
+    risk_rules: parsed.risk_rules ?? defaultRiskRules(),
+    recruit_share: parsed.recruit_share ?? defaultRecruitShare(),
+  };
   // The payout and risk rules are the programme's, set on the default advertiser only.
   const fields = settingFields.filter(
     (field) => view.advertiser === defaultAdvertiserId || !programmeWideFields.has(field),

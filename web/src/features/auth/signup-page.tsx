@@ -7,6 +7,7 @@ import { Loading } from "../../components/loading";
 import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../config/paths";
 import { homePathOf, useAuthState } from "../../lib/auth";
+import { rememberRecruiter } from "../../lib/recruit-link";
 import { useSignIn } from "./use-sign-in";
 import styles from "./signup.module.css";
 
@@ -47,6 +48,8 @@ export function SignupPage({ mode = "sign-up" }: { mode?: SignupMode }) {
   useEffect(() => {
     const typed = emailInput.current?.value;
     if (typed) setEmail(typed);
+    // Opened from a recruit link (/signup?ref=...): remembered for the account made after sign-in (issue 34).
+    rememberRecruiter(window.location.search);
     setReady(true);
   }, []);
   const { phase, askingForEmail, continueWithGoogle, continueWithEmail } = useSignIn(words.path);

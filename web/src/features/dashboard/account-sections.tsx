@@ -17,6 +17,7 @@ import { LinksSection } from "./links-section";
 import { PayoutList } from "./payout-list";
 import { PayoutSection } from "./payout-section";
 import { PostbacksSection } from "./postbacks-section";
+import { RecruitsSection } from "./recruits-section";
 import { TransactionHistory } from "./transaction-history";
 import styles from "./dashboard.module.css";
 
@@ -71,6 +72,8 @@ export default function AccountSections({
       <PostbacksSection user={user} affiliate={affiliate} readOnly={readOnly} />
       {/* Issue 34: the affiliate's commission group and what their sales earn now. */}
       <CommissionSection affiliate={affiliate} advertiser={advertiser} />
+      {/* Issue 34: the recruit link, and what each recruit earned the affiliate. */}
+      <RecruitsSection user={user} affiliate={affiliate} readOnly={readOnly} />
     </div>
   );
 }

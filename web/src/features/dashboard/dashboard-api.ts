@@ -8,6 +8,11 @@ import { callApi, callApiForPdf, type ApiInput, type DownloadedFile } from "../.
 
 export { createAccount } from "../../lib/account-api";
 
+/** The caller's recruit link and what each recruit earned them (issue 34). */
+export function fetchRecruits(user: User) {
+  return callApi(user, "GET", "/api/recruits");
+}
+
 /** The details form as the API takes it: every field a string. */
 export type DetailsForm = Required<{ [K in keyof PayoutDetailsRequest]: string }>;
 
