@@ -35,6 +35,7 @@ import {
 import type { SettingsVersion } from "../domain/programme-settings.js";
 import type { CommissionGroupDoc, DealAuditDoc, GroupMoveDoc, GroupVersionDoc } from "../domain/commission-groups.js";
 import type { RiskCaseDoc, RiskCaseSummary } from "../domain/risk.js";
+import type { RewardRulesDoc, RewardRulesVersionDoc } from "../domain/rewards.js";
 import { summaryKeysOf } from "../domain/summary-keys.js";
 
 let firestore: Firestore | undefined;
@@ -91,6 +92,8 @@ const commissionGroupConverter = converter<CommissionGroupDoc>();
 const groupVersionConverter = converter<GroupVersionDoc>();
 const groupMoveConverter = converter<GroupMoveDoc>();
 const dealAuditConverter = converter<DealAuditDoc>();
+const rewardRulesConverter = converter<RewardRulesDoc>();
+const rewardRulesVersionConverter = converter<RewardRulesVersionDoc>();
 const trackerFunnelConverter = converter<TrackerFunnelDoc>();
 const riskCaseConverter = converter<RiskCaseDoc>();
 const riskOpenConverter = converter<RiskCaseSummary>();
@@ -120,6 +123,11 @@ export const refs = {
   groupMoves: () => db().collection(collections.groupMoves).withConverter(groupMoveConverter),
   /** Server-only: every deal set, changed or ended (who, when, why). */
   dealAudit: () => db().collection(collections.dealAudit).withConverter(dealAuditConverter),
+  /** Server-only: each group's tiers and bonuses (issue 34), by group id (the default group's too). */
+  rewardRules: () => db().collection(collections.rewardRules).withConverter(rewardRulesConverter),
+  /** Server-only: the versions of a group's tiers and bonuses, by number. */
+  rewardRulesVersions: (groupId: string) =>
+    refs.rewardRules().doc(groupId).collection(collections.groupVersions).withConverter(rewardRulesVersionConverter),
   /** Server-only: the refunds waiting for their sale (staff see the overdue ones through the API). */
   pendingRefunds: () => db().collection(collections.pendingRefunds).withConverter(pendingRefundsConverter),
   /** Server-only: counted clicks by click id (no client reads them). */

@@ -50,6 +50,8 @@ import { enqueuePostbacks, stagePostbacks } from "../data/postback-outbox.js";
 import type { StagedSignal } from "../data/risk-cases.js";
 import { customerKeys } from "../data/risk-identity.js";
 import { ApiError } from "../errors.js";
+import { rewardRulesFor } from "../data/rewards.js";
+import { rewardsAfterSale } from "../rewards/after-sale.js";
 import { selfReferralOf, stageSelfReferral } from "./self-referral.js";
 
 export interface EventOutcome {
@@ -104,6 +106,8 @@ export async function processEvent(
   const block =
     event.type === "sign_up" && event.customer?.customer_ip ? addressBlockKey(event.customer.customer_ip) : null;
   const affiliateRead = getAffiliateOrThrow(event.uid);
+  // The affiliate's group's tiers and bonuses (issue 34), checked once the sale has committed.
+  const rewards = event.type === "sale" ? rewardRulesFor(affiliateRead).catch(() => null) : null;
   const [affiliate, terms, selfReferral] = await Promise.all([
     affiliateRead,
     // A sale earns the programme's and its affiliate's group's terms in force when it happened (issues 19
@@ -160,6 +164,8 @@ export async function processEvent(
   );
   // A duplicate stages nothing; a crash before this leaves the outbox to the sweep (postbacks/deliver.ts).
   if (outcome.status !== "duplicate") await enqueuePostbacks(staged);
+  if (event.type === "sale" && outcome.status === "applied")
+    await rewardsAfterSale(event, affiliate, await rewards, now);
   return outcome;
 }
 
@@ -357,7 +363,12 @@ async function caseStatusOf(tx: Transaction, caseId: string): Promise<RiskCaseSt
 /** A ledger entry as its postback reports it: a sale's commission, a refund's or chargeback's clawback. */
 function creditOf(entry: TransactionDoc, clickId: string | null, click: ClickDoc | undefined): Credit {
   return {
-    event: entry.type === "adjustment" ? "sale" : entry.type === "cancellation" ? "refund" : entry.type,
+    event:
+      entry.type === "adjustment" || entry.type === "bonus"
+        ? "sale"
+        : entry.type === "cancellation"
+          ? "refund"
+          : entry.type,
     tracker: trackerKey(entry.tracker),
     transactionId: entry.event_id,
     payoutCents: entry.earnings_cents,
