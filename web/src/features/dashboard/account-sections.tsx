@@ -17,6 +17,7 @@ import { LinksSection } from "./links-section";
 import { PayoutList } from "./payout-list";
 import { PayoutSection } from "./payout-section";
 import { PostbacksSection } from "./postbacks-section";
+import { RewardsSection } from "./rewards-section";
 import { TransactionHistory } from "./transaction-history";
 import styles from "./dashboard.module.css";
 
@@ -71,6 +72,8 @@ export default function AccountSections({
       <PostbacksSection user={user} affiliate={affiliate} readOnly={readOnly} />
       {/* Issue 34: the affiliate's commission group and what their sales earn now. */}
       <CommissionSection affiliate={affiliate} advertiser={advertiser} />
+      {/* Issue 34: the next tiers and the bonuses (the caller's own: not when staff look on). */}
+      {readOnly ? null : <RewardsSection user={user} affiliate={affiliate} advertiser={advertiser} />}
     </div>
   );
 }
