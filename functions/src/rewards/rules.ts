@@ -43,7 +43,19 @@ export interface RulesSaved {
   changed: boolean;
 }
 
-const comparable = (rules: RewardRules) => JSON.stringify({ tiers: rules.tiers, bonuses: rules.bonuses });
+/** The rules in a fixed order of fields (a stored map's keys come back in an order of Firestore's). */
+const comparable = (rules: RewardRules) =>
+  JSON.stringify({
+    tiers: rules.tiers.map((tier) => [tier.id, tier.first_sales_30d, tier.lifetime_commission_cents, tier.to_group]),
+    bonuses: rules.bonuses.map((bonus) => [
+      bonus.id,
+      bonus.name,
+      bonus.first_sales,
+      bonus.starts_on,
+      bonus.ends_on,
+      bonus.amount_cents,
+    ]),
+  });
 
 /**
  * Saves a group's tiers and bonuses as their next version, in force from `now` (checked at each of its

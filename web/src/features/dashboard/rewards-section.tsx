@@ -4,7 +4,7 @@
  * or won with their progress. Asked of the API (the rules are server-only), again whenever the affiliate's
  * document shows a new sale or group; nothing is shown when the group has none.
  */
-import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import type { User } from "firebase/auth";
 import type { AdvertiserId } from "@domain/advertisers";
 import type { AffiliateDoc } from "@domain/model";
@@ -34,12 +34,9 @@ export function RewardsSection({
   affiliate: AffiliateDoc;
   advertiser: AdvertiserId;
 }) {
-  const rewards = useQuery({
-    queryKey: ["my-rewards", affiliate.uid, affiliate.group.id, affiliate.total_sales, affiliate.total_earnings_cents],
-    queryFn: () => fetchMyRewards(user),
-  });
-  if (!rewards.data || (rewards.data.tiers.length === 0 && rewards.data.bonuses.length === 0)) return null;
-  const { tiers, bonuses } = rewards.data;
+  const rewards = useMyRewards(user, affiliate);
+  if (!rewards || (rewards.tiers.length === 0 && rewards.bonuses.length === 0)) return null;
+  const { tiers, bonuses } = rewards;
   return (
     <section aria-labelledby="rewards" className={styles["dashboard-section"]}>
       <h2 id="rewards">Tiers and Bonuses</h2>
@@ -72,4 +69,26 @@ export function RewardsSection({
       ) : null}
     </section>
   );
+}
+
+/**
+ * The caller's rewards, asked again when their document shows a new sale, commission or group. The dashboard
+ * keeps no API cache (its bundle does without one); an answer that fails shows nothing (the section is extra).
+ */
+function useMyRewards(user: User, affiliate: AffiliateDoc): MyRewards | null {
+  const [rewards, setRewards] = useState<MyRewards | null>(null);
+  const changed = `${affiliate.group.id} ${affiliate.total_sales} ${affiliate.total_earnings_cents}`;
+  useEffect(() => {
+    let current = true;
+    fetchMyRewards(user).then(
+      (answer) => {
+        if (current) setRewards(answer);
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [user, changed]);
+  return rewards;
 }
