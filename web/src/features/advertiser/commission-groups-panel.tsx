@@ -14,6 +14,7 @@ import { Field } from "../../components/ui/field";
 import { Message } from "../../components/ui/message";
 import { useAction } from "../../components/ui/use-action";
 import { fetchGroups, saveGroup, type GroupView } from "./advertiser-api";
+import { SaveOrCancel } from "./save-or-cancel";
 import styles from "./advertiser.module.css";
 
 const percent = (rate: number) => `${Math.round(rate * 1_000_000) / 10_000}%`;
@@ -178,15 +179,7 @@ function GroupForm({
           <Field id="group-hold" label="Hold (days)" type="number" value={hold} onChange={setHold} />
           <Field id="group-minimum" label="Minimum payout ($)" type="number" value={minimum} onChange={setMinimum} />
         </div>
-        <div className={styles["affiliate-actions"]}>
-          <Button type="submit" size="small" disabled={saving.busy} aria-busy={saving.busy}>
-            {saving.busy ? "Saving…" : "Save group"}
-          </Button>
-          <Button type="button" variant="ghost" size="small" onClick={onDone}>
-            Cancel
-          </Button>
-        </div>
-        {saving.message ? <Message tone={saving.message.tone}>{saving.message.text}</Message> : null}
+        <SaveOrCancel saving={saving} label="Save group" onCancel={onDone} />
       </fieldset>
     </form>
   );

@@ -13,6 +13,7 @@ import { Field } from "../../components/ui/field";
 import { Message } from "../../components/ui/message";
 import { useAction } from "../../components/ui/use-action";
 import { fetchGroups, fetchRewardRules, saveRewardRules, type GroupView, type RewardRulesView } from "./advertiser-api";
+import { SaveOrCancel } from "./save-or-cancel";
 import styles from "./advertiser.module.css";
 
 type TierView = RewardRulesView["tiers"][number];
@@ -308,15 +309,7 @@ function RulesForm({
             Add bonus
           </Button>
         </div>
-        <div className={styles["affiliate-actions"]}>
-          <Button type="submit" size="small" disabled={saving.busy} aria-busy={saving.busy}>
-            {saving.busy ? "Saving…" : "Save tiers and bonuses"}
-          </Button>
-          <Button type="button" variant="ghost" size="small" onClick={onDone}>
-            Cancel
-          </Button>
-        </div>
-        {saving.message ? <Message tone={saving.message.tone}>{saving.message.text}</Message> : null}
+        <SaveOrCancel saving={saving} label="Save tiers and bonuses" onCancel={onDone} />
       </fieldset>
     </form>
   );
