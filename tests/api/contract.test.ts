@@ -471,6 +471,31 @@ test("commission groups, moves and deals", async () => {
   refusal("GET /api/affiliate_history", await call("GET /api/affiliate_history", affiliate, { user_id: uid }), 403);
 });
 
+test("tiers and bonuses", async () => {
+  const name = `Contract ${randomUUID().slice(0, 8)}`;
+  const terms = { rates: {}, hold_days: null, minimum_payout: null };
+  const group = success(
+    "POST /api/commission_groups",
+    await call("POST /api/commission_groups", admin, { name, terms }),
+  ).group;
+  const rules = {
+    group_id: group.id,
+    version: 0,
+    tiers: [{ first_sales_30d: 50, lifetime_commission: 1_000, to_group: "default" }],
+    bonuses: [{ name: "Contract", first_sales: 5, starts_on: "2026-12-01", ends_on: "2026-12-31", amount: 20 }],
+  };
+  const saved = success("POST /api/reward_rules", await call("POST /api/reward_rules", admin, rules));
+  expect(saved).toMatchObject({ changed: true, rules: { version: 1, tiers: [{ lifetime_commission: 1_000 }] } });
+  refusal("POST /api/reward_rules", await call("POST /api/reward_rules", staff, rules), 403);
+  const listed = success("GET /api/reward_rules", await call("GET /api/reward_rules", staff));
+  expect(listed.rules.find((item) => item.group_id === group.id)).toEqual(saved.rules);
+  refusal("GET /api/reward_rules", await call("GET /api/reward_rules", affiliate), 403);
+  expect(success("GET /api/my_rewards", await call("GET /api/my_rewards", affiliate))).toMatchObject({
+    group: { id: expect.any(String) },
+  });
+  refusal("GET /api/my_rewards", await call("GET /api/my_rewards", staff), 404);
+});
+
 test("risk cases", async () => {
   // A case of its own, holding, with a sale in its hold: every figure of the answers has something in it.
   const held = await createAffiliateUser();

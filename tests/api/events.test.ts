@@ -57,7 +57,13 @@ describe("POST /api/events: each event type", () => {
       clicks: 0,
     });
     const today = dayKey(new Date(sale.occurred_at));
-    expect(affiliate.recent_days[today]).toEqual({ clicks: 0, sign_ups: 0, sales: 1, earnings_cents: 1_199 });
+    expect(affiliate.recent_days[today]).toEqual({
+      clicks: 0,
+      sign_ups: 0,
+      sales: 1,
+      earnings_cents: 1_199,
+      first_sales: 1,
+    });
     const day = (await refs.days(uid).doc(today).get()).data();
     expect(day).toMatchObject({ date: today, sales: 1, earnings_cents: 1_199 });
     expect(day?.by_advertiser.promptchan).toMatchObject({ sales: 1, earnings_cents: 1_199 });

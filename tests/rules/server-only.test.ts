@@ -31,6 +31,9 @@ const serverOnly = [
   "commission_groups/vip/versions",
   "group_moves",
   "deal_audit",
+  // Issue 34: each group's tiers and bonuses and their versions (affiliates see their own through the API).
+  "reward_rules",
+  "reward_rules/default/versions",
   // Issue 33: risk cases with their evidence and signals, and the risk rules (a rule's threshold is staff's):
   // staff see them through the API, affiliates never.
   "risk_cases",

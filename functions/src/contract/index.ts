@@ -13,6 +13,7 @@ import { integrationApi } from "./integration.js";
 import { payoutApi } from "./payouts.js";
 import { postbackApi } from "./postbacks.js";
 import { programmeSettingsApi } from "./programme-settings.js";
+import { rewardsApi } from "./rewards.js";
 import { riskApi } from "./risk.js";
 import type { Routes } from "./route.js";
 import { systemApi } from "./system.js";
@@ -26,6 +27,7 @@ export const apiRoutes = {
   ...postbackApi,
   ...programmeSettingsApi,
   ...commissionGroupsApi,
+  ...rewardsApi,
   ...riskApi,
   ...advertiserServerApi,
 } as const satisfies Routes;

@@ -37,6 +37,7 @@ import type { CommissionGroupDoc, DealAuditDoc, GroupMoveDoc, GroupVersionDoc } 
 import type { AdjustmentAuditDoc } from "../domain/adjustments.js";
 import type { RecruitFiguresDoc } from "../domain/recruits.js";
 import type { RiskCaseDoc, RiskCaseSummary } from "../domain/risk.js";
+import type { RewardRulesDoc, RewardRulesVersionDoc } from "../domain/rewards.js";
 import { summaryKeysOf } from "../domain/summary-keys.js";
 
 let firestore: Firestore | undefined;
@@ -94,6 +95,8 @@ const groupVersionConverter = converter<GroupVersionDoc>();
 const groupMoveConverter = converter<GroupMoveDoc>();
 const dealAuditConverter = converter<DealAuditDoc>();
 const adjustmentAuditConverter = converter<AdjustmentAuditDoc>();
+const rewardRulesConverter = converter<RewardRulesDoc>();
+const rewardRulesVersionConverter = converter<RewardRulesVersionDoc>();
 const trackerFunnelConverter = converter<TrackerFunnelDoc>();
 const riskCaseConverter = converter<RiskCaseDoc>();
 const riskOpenConverter = converter<RiskCaseSummary>();
@@ -129,6 +132,11 @@ export const refs = {
   dealAudit: () => db().collection(collections.dealAudit).withConverter(dealAuditConverter),
   /** Server-only: every manual adjustment of a balance (who, when, how much, why), by affiliate and key. */
   adjustmentAudit: () => db().collection(collections.adjustmentAudit).withConverter(adjustmentAuditConverter),
+  /** Server-only: each group's tiers and bonuses (issue 34), by group id (the default group's too). */
+  rewardRules: () => db().collection(collections.rewardRules).withConverter(rewardRulesConverter),
+  /** Server-only: the versions of a group's tiers and bonuses, by number. */
+  rewardRulesVersions: (groupId: string) =>
+    refs.rewardRules().doc(groupId).collection(collections.groupVersions).withConverter(rewardRulesVersionConverter),
   /** Server-only: the refunds waiting for their sale (staff see the overdue ones through the API). */
   pendingRefunds: () => db().collection(collections.pendingRefunds).withConverter(pendingRefundsConverter),
   /** Server-only: counted clicks by click id (no client reads them). */

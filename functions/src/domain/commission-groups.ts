@@ -98,7 +98,8 @@ export interface GroupMoveDoc {
   from: { id: string; name: string };
   to: { id: string; name: string };
   reason: string;
-  by: Recorder;
+  /** Staff, or a tier of the group left (issue 34): then `uid` is "tier:{group}/{tier}" and `tier` names it. */
+  by: Recorder & { tier?: { group_id: string; tier_id: string } };
   at: Date;
 }
 

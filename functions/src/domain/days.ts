@@ -26,6 +26,8 @@ export interface DayFigures {
   sign_ups: number;
   sales: number;
   earnings_cents: number;
+  /** First sales (issue 34's tiers and bonuses): on the affiliate's recent days only, from a day with one. */
+  first_sales?: number;
 }
 
 export const emptyDay: DayFigures = { clicks: 0, sign_ups: 0, sales: 0, earnings_cents: 0 };

@@ -70,7 +70,7 @@ describe("applyToAffiliate", () => {
     // Landing figures come only with a landing page: none of these changes knows one.
     expect(patch.landings).toEqual(affiliate.landings);
     expect(patch.recent_days).toEqual({
-      "2026-11-21": { clicks: 0, sign_ups: 0, sales: 1, earnings_cents: 1_200 },
+      "2026-11-21": { clicks: 0, sign_ups: 0, sales: 1, earnings_cents: 1_200, first_sales: 1 },
       "2026-11-20": { clicks: 5, sign_ups: 2, sales: 0, earnings_cents: 0 },
     });
   });

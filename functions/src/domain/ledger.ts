@@ -225,7 +225,11 @@ export function affiliateIncrements(changes: LedgerChange[], now: Date): Increme
     if (landing !== undefined && touches(figures, landingFields)) {
       addFigures(node(tree, "landings", advertiser, landingKey(landing)), figures, landingFields);
     }
-    if (kept.has(day)) addFigures(node(tree, "recent_days", day), figures, dayFields);
+    if (kept.has(day)) {
+      // A first sale's count too (issue 34's tiers and bonuses measure it), only where one is carried.
+      const fields = figures.first_sales === undefined ? dayFields : [...dayFields, "first_sales" as const];
+      addFigures(node(tree, "recent_days", day), figures, fields);
+    }
     if (held && held.cents !== 0) {
       const buckets = node(tree, "held");
       buckets[held.day] = ((buckets[held.day] as number | undefined) ?? 0) + held.cents;

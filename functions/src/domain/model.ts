@@ -63,6 +63,8 @@ export const collections = {
   dealAudit: "deal_audit",
   /** adjustment_audit/{uid}_{key}: who adjusted an affiliate's balance by hand, when, how much and why (server-only). */
   adjustmentAudit: "adjustment_audit",
+  /** reward_rules/{groupId}, and /versions/{n}: a group's tiers and bonuses and their versions (server-only). */
+  rewardRules: "reward_rules",
   /** funnel_shards/{advertiser}_{n}: the programme's funnels per advertiser, in shards (server-only). */
   funnelShards: "funnel_shards",
   /** tracker_funnels/{advertiser}_{uid}_{tracker}: each affiliate's tracker's funnel (server-only). */
@@ -166,6 +168,8 @@ export interface AffiliateDoc extends PayoutDetails, SummaryKeys {
   past_groups: PastGroup[];
   /** Their individual deal, if any: overrides of the group's terms, from a moment, perhaps until one. */
   deal: Deal | null;
+  /** The bonuses credited to them (issue 34; ids), so a sale checks no bonus already won. Absent: none. */
+  bonuses_won?: string[];
   fraud_user: boolean;
   /** The July 4th tracking-bug compensation credited to this affiliate (SPEC.md §1), 0 for none. */
   july4bug_comp_cents: Cents;
@@ -327,7 +331,9 @@ export function withAffiliateDefaults(data: Partial<AffiliateDoc> & { uid: strin
   return data.owed_cents === undefined ? { ...affiliate, ...moneyKeysOf(affiliate) } : affiliate;
 }
 
-export type TransactionType = "sale" | "refund" | "chargeback" | "adjustment" | "cancellation" | "recruit_share";
+/** A "bonus" is a group's bonus credited once its goal was reached (issue 34, domain/rewards.ts). */
+export type TransactionType =
+  "sale" | "refund" | "chargeback" | "adjustment" | "cancellation" | "recruit_share" | "bonus";
 
 /** affiliates/{uid}/transactions/{advertiser}_{eventId}: one ledger entry (SPEC.md §3's Transaction). */
 export interface TransactionDoc {

@@ -16,9 +16,10 @@ import {
   type CommissionGroupDoc,
   type GroupTarget,
   type GroupTerms,
+  type GroupMoveDoc,
   type GroupVersionDoc,
 } from "../domain/commission-groups.js";
-import type { Recorder } from "../domain/model.js";
+import type { AffiliateDoc, Recorder } from "../domain/model.js";
 import { saleTerms } from "../domain/programme-settings.js";
 import { limits } from "../config.js";
 import { db, refs } from "../data/firestore.js";
@@ -220,7 +221,7 @@ export interface MoveOutcome {
 }
 
 /** The group to move to, read in the move's transaction (so an edit racing it is seen by one or the other). */
-async function targetOf(tx: Transaction, groupId: string): Promise<GroupTarget> {
+export async function targetOf(tx: Transaction, groupId: string): Promise<GroupTarget> {
   if (groupId === defaultGroupId) return { id: defaultGroupId, name: defaultGroupName, terms: null };
   const group = (await tx.get(refs.commissionGroups().doc(groupId))).data();
   if (!group) throw new ApiError("not_found", `No commission group has the id ${groupId}.`);
@@ -249,15 +250,7 @@ export async function moveAffiliates(
           const affiliate = (await tx.get(refs.affiliate(uid))).data();
           if (!affiliate) return { uid, result: "missing" as const };
           if (affiliate.group.id === groupId) return { uid, result: "already" as const };
-          tx.update(refs.affiliate(uid).withConverter(null), moveTo(affiliate, target, now));
-          tx.create(refs.groupMoves().doc(), {
-            uid,
-            from: { id: affiliate.group.id, name: affiliate.group.name },
-            to: outcome.group,
-            reason,
-            by: { uid: by.uid, email: by.email },
-            at: now,
-          });
+          stageMove(tx, uid, affiliate, target, reason, { uid: by.uid, email: by.email }, now);
           return { uid, result: "moved" as const };
         },
         { maxAttempts: limits.transactionAttempts },
@@ -266,4 +259,29 @@ export async function moveAffiliates(
   );
   for (const { uid, result } of results) outcome[result].push(uid);
   return outcome;
+}
+
+/**
+ * Writes one move in the caller's transaction (after its reads): the affiliate's new membership and the
+ * move's audit record. Staff's moves and tiers' (rewards/after-sale.ts, `by` naming the tier) both use it.
+ */
+export function stageMove(
+  tx: Transaction,
+  uid: string,
+  affiliate: Pick<AffiliateDoc, "group" | "past_groups">,
+  target: GroupTarget,
+  reason: string,
+  by: GroupMoveDoc["by"],
+  now: Date,
+): void {
+  tx.update(refs.affiliate(uid).withConverter(null), moveTo(affiliate, target, now));
+  const record: GroupMoveDoc = {
+    uid,
+    from: { id: affiliate.group.id, name: affiliate.group.name },
+    to: { id: target.id, name: target.name },
+    reason,
+    by,
+    at: now,
+  };
+  tx.create(refs.groupMoves().doc(), record);
 }

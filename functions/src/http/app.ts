@@ -8,6 +8,7 @@ import { accountRoutes } from "./routes/accounts.js";
 import { advertiserRoutes } from "./routes/advertiser.js";
 import { clientAddressRoutes } from "./routes/client-address.js";
 import { commissionGroupRoutes } from "./routes/commission-groups.js";
+import { rewardRoutes } from "./routes/rewards.js";
 import { eventRoutes } from "./routes/events.js";
 import { healthRoutes } from "./routes/health.js";
 import { integrationRoutes } from "./routes/integration.js";
@@ -56,6 +57,7 @@ export function createApp(): express.Express {
     postbackSettingRoutes,
     programmeSettingsRoutes,
     commissionGroupRoutes,
+    rewardRoutes,
     riskRoutes,
     clientAddressRoutes,
   );

@@ -53,6 +53,8 @@ import { enqueuePostbacks, stagePostbacks } from "../data/postback-outbox.js";
 import type { StagedSignal } from "../data/risk-cases.js";
 import { customerKeys } from "../data/risk-identity.js";
 import { ApiError } from "../errors.js";
+import { rewardRulesFor } from "../data/rewards.js";
+import { rewardsAfterSale } from "../rewards/after-sale.js";
 import { selfReferralOf, stageSelfReferral } from "./self-referral.js";
 
 export interface EventOutcome {
@@ -112,6 +114,8 @@ export async function processEvent(
   const block =
     event.type === "sign_up" && event.customer?.customer_ip ? addressBlockKey(event.customer.customer_ip) : null;
   const affiliateRead = getAffiliateOrThrow(event.uid);
+  // The affiliate's group's tiers and bonuses (issue 34), checked once the sale has committed.
+  const rewards = event.type === "sale" ? rewardRulesFor(affiliateRead).catch(() => null) : null;
   const [affiliate, saleSettings, selfReferral] = await Promise.all([
     affiliateRead,
     // A sale earns the programme's and its affiliate's group's terms in force when it happened (issues 19
@@ -185,6 +189,8 @@ export async function processEvent(
   );
   // A duplicate stages nothing; a crash before this leaves the outbox to the sweep (postbacks/deliver.ts).
   if (outcome.status !== "duplicate") await enqueuePostbacks(staged);
+  if (event.type === "sale" && outcome.status === "applied")
+    await rewardsAfterSale(event, affiliate, await rewards, now);
   return outcome;
 }
 
@@ -392,7 +398,7 @@ async function caseStatusOf(tx: Transaction, caseId: string): Promise<RiskCaseSt
 function creditOf(entry: TransactionDoc, clickId: string | null, click: ClickDoc | undefined): Credit {
   return {
     event:
-      entry.type === "adjustment" || entry.type === "recruit_share"
+      entry.type === "adjustment" || entry.type === "recruit_share" || entry.type === "bonus"
         ? "sale"
         : entry.type === "cancellation"
           ? "refund"

@@ -252,3 +252,19 @@ export function fetchAffiliateHistory(
 ): Promise<ApiAnswer<"GET", "/api/affiliate_history">> {
   return callApi(user, "GET", "/api/affiliate_history", { user_id: uid, ...(after ? { after } : {}) });
 }
+
+/** Every group's tiers and bonuses (issue 34; groups with none are left out). */
+export async function fetchRewardRules(user: User): Promise<RewardRulesView[]> {
+  return (await callApi(user, "GET", "/api/reward_rules")).rules;
+}
+
+/** A group's tiers and bonuses as GET /api/reward_rules lists them. */
+export type RewardRulesView = ApiAnswer<"GET", "/api/reward_rules">["rules"][number];
+
+/** Saves a group's tiers and bonuses as the next version of the one loaded (admin). */
+export function saveRewardRules(
+  user: User,
+  rules: ApiInput<"POST", "/api/reward_rules">,
+): Promise<ApiAnswer<"POST", "/api/reward_rules">> {
+  return callApi(user, "POST", "/api/reward_rules", rules);
+}

@@ -25,6 +25,7 @@ import { DuePayouts } from "./due-payouts";
 import { fetchEveryAffiliate } from "./every-affiliate";
 import { IntegrationPanel } from "./integration-panel";
 import { CommissionGroupsPanel } from "./commission-groups-panel";
+import { RewardRulesPanel } from "./reward-rules-panel";
 import { ProgrammeSettingsPanel } from "./programme-settings-panel";
 import { OverdueRefunds } from "./overdue-refunds";
 import { PayoutHistory } from "./payout-history";
@@ -195,6 +196,8 @@ export function SettingsSection() {
       <ProgrammeSettingsPanel user={user} isAdmin={isAdmin} />
       {/* Issue 34: the commission groups, beside the settings the default group is. */}
       <CommissionGroupsPanel user={user} isAdmin={isAdmin} />
+      {/* Issue 34: each group's tiers and bonuses, beside the groups. */}
+      <RewardRulesPanel user={user} isAdmin={isAdmin} />
     </>
   );
 }

@@ -15,6 +15,7 @@ import { Message } from "../../components/ui/message";
 import { Table, type Column } from "../../components/ui/table";
 import { useAction } from "../../components/ui/use-action";
 import { fetchGroups, saveGroup, type GroupView } from "./advertiser-api";
+import { SaveOrCancel } from "./save-or-cancel";
 import styles from "./advertiser.module.css";
 
 const percent = (rate: number) => `${Math.round(rate * 1_000_000) / 10_000}%`;
@@ -169,15 +170,7 @@ function GroupForm({
           <Field id="group-hold" label="Hold (days)" type="number" value={hold} onChange={setHold} />
           <Field id="group-minimum" label="Minimum payout ($)" type="number" value={minimum} onChange={setMinimum} />
         </div>
-        <div className={styles["affiliate-actions"]}>
-          <Button type="submit" size="small" disabled={saving.busy} aria-busy={saving.busy}>
-            {saving.busy ? "Saving…" : "Save group"}
-          </Button>
-          <Button type="button" variant="ghost" size="small" onClick={onDone}>
-            Cancel
-          </Button>
-        </div>
-        {saving.message ? <Message tone={saving.message.tone}>{saving.message.text}</Message> : null}
+        <SaveOrCancel saving={saving} label="Save group" onCancel={onDone} />
       </fieldset>
     </form>
   );

@@ -18,6 +18,7 @@ import { PayoutList } from "./payout-list";
 import { PayoutSection } from "./payout-section";
 import { PostbacksSection } from "./postbacks-section";
 import { RecruitsSection } from "./recruits-section";
+import { RewardsSection } from "./rewards-section";
 import { TransactionHistory } from "./transaction-history";
 import styles from "./dashboard.module.css";
 
@@ -74,6 +75,8 @@ export default function AccountSections({
       <CommissionSection affiliate={affiliate} advertiser={advertiser} />
       {/* Issue 34: the recruit link, and what each recruit earned the affiliate. */}
       <RecruitsSection user={user} affiliate={affiliate} readOnly={readOnly} />
+      {/* Issue 34: the next tiers and the bonuses (the caller's own: not when staff look on). */}
+      {readOnly ? null : <RewardsSection user={user} affiliate={affiliate} advertiser={advertiser} />}
     </div>
   );
 }

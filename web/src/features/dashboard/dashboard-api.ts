@@ -4,7 +4,7 @@ import type { AdvertiserId } from "@domain/advertisers";
 import type { OutboundPostback } from "@domain/outbound-postbacks";
 import type { PayoutDetailsRequest } from "@domain/payout-details-request";
 import type { PostbackTest } from "@contract/postbacks";
-import { callApi, callApiForPdf, type ApiInput, type DownloadedFile } from "../../lib/api";
+import { callApi, callApiForPdf, type ApiAnswer, type ApiInput, type DownloadedFile } from "../../lib/api";
 
 export { createAccount } from "../../lib/account-api";
 
@@ -74,3 +74,10 @@ export type { PostbackTest };
 export function testPostback(user: User, id: string): Promise<PostbackTest> {
   return callApi(user, "POST", "/api/test_postback", { id });
 }
+
+/** The caller's group's tiers (with what is left to reach each) and bonuses (with their progress): issue 34. */
+export function fetchMyRewards(user: User): Promise<MyRewards> {
+  return callApi(user, "GET", "/api/my_rewards");
+}
+
+export type MyRewards = ApiAnswer<"GET", "/api/my_rewards">;

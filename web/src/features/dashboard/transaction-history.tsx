@@ -32,7 +32,9 @@ const typeLabel = (entry: TransactionDoc) =>
         ? "Chargeback"
         : entry.type === "cancellation"
           ? "Cancellation"
-          : "Adjustment";
+          : entry.type === "bonus"
+            ? "Bonus"
+            : "Adjustment";
 
 /** A commission's status as the history says it (issue 33): with its date, and why where it earns nothing. */
 export function statusText(status: CommissionStatus | null): string {
