@@ -116,6 +116,8 @@ describe("summary rows", () => {
       case_held: 0,
       // Issue 34: the group they are in (never moved: the default one, the programme settings).
       group: { id: "default", name: "Default" },
+      // No deal in force.
+      deal: null,
     });
   });
 
