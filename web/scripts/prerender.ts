@@ -1,7 +1,9 @@
 /**
  * After `vite build`: writes each public page as static HTML (dist/<page>.html, dist/index.html for "/"),
- * the home page once more as dist/404.html (what Hosting answers, with status 404, for a path nothing else
- * serves: SPEC.md §2 shows home there), the app shell (the header and the loading state, painted from the
+ * except those stating a figure (a rate, the minimum payout), which go with placeholders for function
+ * `pages` to fill in with the terms in force (issue 34: dist/_pages/pages.json), as does the home page once
+ * more, which that function answers, with status 404, for a path nothing else serves (SPEC.md §2 shows home
+ * there), the app shell (the header and the loading state, painted from the
  * HTML, then rendered over in the browser) as each signed-in page's own file (dist/dashboard.html and the
  * like, preloading what that page and Firebase need), and robots.txt and sitemap.xml for the public pages.
  * It fails the build when a route of the app has neither a file of its own nor a rewrite in firebase.json:
@@ -260,8 +262,9 @@ function globPattern(glob: string): RegExp {
 
 /**
  * Fails the build unless Hosting serves every route of the app with the app: from the route's own file
- * (cleanUrls) or through a rewrite to a page of the app. There is no catch-all rewrite (Hosting answers
- * every other path with 404.html), so a route added to routes.tsx without either would answer 404.
+ * (cleanUrls), through a rewrite to a page of the app, or from function `pages` (a page stating figures).
+ * The only catch-all rewrite is to that function, which answers every other path with 404, so a route added
+ * to routes.tsx without any of these would answer 404.
  */
 function checkEveryRouteServed(routes: RouteObject[], pagesServed: Set<string>): void {
   const { hosting } = JSON.parse(readFileSync(path.join(webDir, "..", "firebase.json"), "utf8")) as {
