@@ -41,7 +41,12 @@ async function save(settings: Settings): Promise<void> {
 async function served(path: string) {
   const response = await fetch(`${siteUrl}${path}`);
   const html = (await response.text()).replaceAll("<!-- -->", "");
-  return { status: response.status, cacheControl: response.headers.get("cache-control"), html };
+  return {
+    status: response.status,
+    cacheControl: response.headers.get("cache-control"),
+    encoding: response.headers.get("content-encoding"),
+    html,
+  };
 }
 
 beforeAll(async () => {
@@ -60,6 +65,8 @@ test("after an admin changes the rates, the pages' HTML and the pages in Chromiu
   expect(before.html).toMatch(/<h1[^>]*>[^<]*<span[^>]*>60% commission<\/span>/);
   // The CDN keeps a page four minutes (with the function's minute, a change shows within five).
   expect(before.cacheControl).toBe("public, max-age=0, s-maxage=240");
+  // Compressed, as Hosting sends its own files (fetch asks for brotli and reads it).
+  expect(before.encoding).toBe("br");
 
   await save({
     ...original.settings,

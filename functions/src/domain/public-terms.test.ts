@@ -35,7 +35,7 @@ describe("the public pages' figures", () => {
       (id) => ({
         ...defaultSettings(id),
         commission_rate: id === "cutechat" ? 0.45 : 0.6,
-        repeat_rates: id === "creategirls" ? {} : { "1": 0.3 },
+        repeat_rates: (id === "creategirls" ? {} : { "1": 0.3 }) as Record<string, number>,
         minimum_payout_cents: id === "promptchan" ? 15_050 : 99_900,
       }),
       "promptchan",
