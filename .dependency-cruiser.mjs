@@ -4,7 +4,7 @@
  *
  * functions/src, lowest first; a layer imports only the layers below it:
  *   domain/  ←  config.ts, errors.ts  ←  data/  ←  rate-limits/  ←  services  ←  http/  ←  index.ts
- * where the services are accounts/ advertiser/ invoices/ ledger/ payouts/ postbacks/ tracking/ (peers, which never
+ * where the services are accounts/ advertiser/ invoices/ ledger/ pages/ payouts/ postbacks/ tracking/ (peers, which never
  * import each other: what two of them share goes down into data/). Beside them, contract/ (the API's requests
  * and answers as zod schemas) stands on the domain alone; the services, http/ and the web app (types only)
  * import it.
@@ -16,7 +16,7 @@ const contract = `${fn}contract/`;
 const foundation = `${fn}(config|errors)\\.ts$`;
 const data = `${fn}data/`;
 const rateLimits = `${fn}rate-limits/`;
-const serviceNames = "accounts|advertiser|groups|invoices|ledger|payouts|postbacks|risk|tracking";
+const serviceNames = "accounts|advertiser|groups|invoices|ledger|pages|payouts|postbacks|risk|tracking";
 const services = `${fn}(${serviceNames})/`;
 const http = `${fn}http/`;
 const entry = `${fn}index\\.ts$`;

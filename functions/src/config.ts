@@ -58,6 +58,23 @@ const siteUrlParam = defineString("SITE_URL", { default: "" });
 export const siteUrl = (): string => siteUrlParam.value().replace(/\/+$/, "");
 
 /**
+ * Where the public pages' function (issue 34) fetches the prerendered pages from: the site itself, or the
+ * project's default Hosting address when SITE_URL is not set. Never a header of the request, which a caller
+ * of the function's own address could set, and whose page the CDN would then serve to everyone.
+ */
+export function pagesOrigin(): string {
+  const project = process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT;
+  return siteUrl() || `https://${project}.web.app`;
+}
+
+/**
+ * How long an instance of the public pages' function keeps the terms in force and the prerendered pages
+ * before reading them again; with the CDN's s-maxage (pages/public-pages.ts) a change of the rates shows
+ * within five minutes. The emulators' env file says 0, so a test sees a change at once.
+ */
+export const publicPagesCacheSeconds = defineInt("PUBLIC_PAGES_CACHE_SECONDS", { default: 60 });
+
+/**
  * Affiliates' postbacks (issue 18): how many times the task queue tries a call and how long it first waits
  * between tries (doubling up to an hour), and the hosts that may be called although they are private:
  * none in production; the emulators' env file names 127.0.0.1 so the tests' receiver can be called.

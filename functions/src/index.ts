@@ -30,6 +30,7 @@ function lazily<T>(load: () => Promise<T>): () => Promise<T> {
 
 const apiApp = lazily(async () => (await import("./http/app.js")).createApp());
 const trackHandler = lazily(async () => (await import("./http/track.js")).handleTrack);
+const pageHandler = lazily(async () => (await import("./http/public-pages.js")).handlePublicPage);
 const clicks = lazily(() => import("./tracking/clicks.js"));
 const delivery = lazily(() => import("./postbacks/deliver.js"));
 const digest = lazily(() => import("./advertiser/staff-digest.js"));
@@ -53,6 +54,16 @@ export const api = onRequest(
 export const track = onRequest({ memory: "256MiB", concurrency: 200, secrets: [visitorSalt] }, async (req, res) => {
   await (
     await trackHandler()
+  )(req, res);
+});
+
+/**
+ * The public pages that state the programme's rates, with the rates in force (issue 34): Hosting rewrites
+ * their paths, and every path nothing else serves, here. Small: it reads the settings and fills in a page.
+ */
+export const pages = onRequest({ memory: "256MiB", concurrency: 80 }, async (req, res) => {
+  await (
+    await pageHandler()
   )(req, res);
 });
 

@@ -5,6 +5,7 @@
  *   --path parts   a bare `onRequest` function (firebase-functions/https), then firebase-admin/firestore, then zod
  *   --path track   functions/lib/index.js, then http/track.js (what `track` imports at its first click)
  *   --path pdf     functions/lib/index.js, then invoices/render.js (what the payout routes import for a PDF)
+ *   --path pages   functions/lib/index.js, then http/public-pages.js (what `pages` imports at its first page)
  *
  * With --count, records every module file loaded instead (module.registerHooks: its hooks see require()
  * too), which slows the loading down. Prints one JSON line: each step's ms, and with --count its files.
@@ -28,6 +29,7 @@ const paths: Record<string, (() => Promise<unknown>)[]> = {
   ],
   track: [() => import(path.join(lib, "index.js")), () => import(path.join(lib, "http/track.js"))],
   pdf: [() => import(path.join(lib, "index.js")), () => import(path.join(lib, "invoices/render.js"))],
+  pages: [() => import(path.join(lib, "index.js")), () => import(path.join(lib, "http/public-pages.js"))],
 };
 
 const { values } = parseArgs({

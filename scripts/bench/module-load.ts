@@ -17,7 +17,7 @@ const runs = 7;
 const limit = 1.5;
 const prose = loadProse(import.meta.dirname, "module-load.md");
 
-const paths = ["parts", "track", "pdf"] as const;
+const paths = ["parts", "track", "pdf", "pages"] as const;
 type LoadPath = (typeof paths)[number];
 
 /** One process: each step's ms and, when counting, the module files it loaded (file: URLs). */
@@ -41,7 +41,7 @@ function load(loadPath: LoadPath, count = false): Load {
 export async function benchModuleLoad(ctx: BenchContext): Promise<Section> {
   const started = performance.now();
   ctx.log(`module-load: ${runs} fresh processes for each of ${paths.join(", ")}`);
-  const timed: Record<LoadPath, Load[]> = { parts: [], track: [], pdf: [] };
+  const timed: Record<LoadPath, Load[]> = { parts: [], track: [], pdf: [], pages: [] };
   for (let run = 0; run < runs; run++) for (const loadPath of paths) timed[loadPath].push(load(loadPath));
   const counted = Object.fromEntries(paths.map((loadPath) => [loadPath, load(loadPath, true)])) as Record<
     LoadPath,
@@ -73,6 +73,8 @@ function measure(timed: Record<LoadPath, Load[]>, counted: Record<LoadPath, Load
     entry: { ms: spread([...timed.track, ...timed.pdf].map((run) => run.ms[0]!)), files: files("track", 1) },
     track: { ms: total("track"), handlerMs: step("track", 1), files: files("track", 2) },
     pdf: { ms: total("pdf"), rendererMs: step("pdf", 1), files: files("pdf", 2) },
+    /** Function `pages` (issue 34): the public pages with the rates in force. */
+    pages: { ms: total("pages"), handlerMs: step("pages", 1), files: files("pages", 2) },
     /** What `track`'s path loads that neither the bare function, the client nor zod does: ours, mostly. */
     rest: files("track", 2).filter((url) => !partsFiles.has(url)),
   };
@@ -100,7 +102,7 @@ function report(timed: Record<LoadPath, Load[]>, counted: Record<LoadPath, Load>
   };
 }
 
-function pathsTable({ bare, entry, track, pdf }: Figures): Table {
+function pathsTable({ bare, entry, track, pdf, pages }: Figures): Table {
   const row = (label: string, ms: Spread, files: string[] | null) => [
     label,
     mmm(ms, 0),
@@ -118,6 +120,8 @@ function pathsTable({ bare, entry, track, pdf }: Figures): Table {
       row("of which http/track.js", track.handlerMs, null),
       row("index.js, then invoices/render.js: the PDF path", pdf.ms, pdf.files),
       row("of which invoices/render.js", pdf.rendererMs, null),
+      row("index.js, then http/public-pages.js: `pages`'s cold start", pages.ms, pages.files),
+      row("of which http/public-pages.js", pages.handlerMs, null),
     ],
   };
 }

@@ -260,6 +260,19 @@ function htmlAssets(html: string): { blocking: string[]; js: string[]; css: stri
 }
 
 const gzipOf = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;
+/**
+ * The HTML Hosting serves at `route`: its own file where the build wrote one (cleanUrls), else the page
+ * function `pages` fills in from the build's bundle (issue 34: the pages stating figures), else the app shell.
+ */
+function servedHtml(route: string): string {
+  const own = route === "/" ? "index.html" : `${route.slice(1)}.html`;
+  if (existsSync(path.join(dist, own))) return readFileSync(path.join(dist, own), "utf8");
+  const bundle = JSON.parse(readFileSync(path.join(dist, "_pages", "pages.json"), "utf8")) as {
+    pages: Record<string, string>;
+  };
+  return bundle.pages[route] ?? readFileSync(path.join(dist, "app.html"), "utf8");
+}
+
 const fileGzip = (files: string[]) => files.reduce((sum, file) => sum + gzipOf(readFileSync(path.join(dist, file))), 0);
 
 async function routeBytes(
@@ -297,10 +310,7 @@ async function routeBytes(
   } finally {
     await context.close();
   }
-  // Hosting serves a path from its own file where the build wrote one (cleanUrls), else the app shell.
-  const own = route === "/" ? "index.html" : `${route.slice(1)}.html`;
-  const file = existsSync(path.join(dist, own)) ? own : "app.html";
-  const html = htmlAssets(readFileSync(path.join(dist, file), "utf8"));
+  const html = htmlAssets(servedHtml(route));
   const js = [...files.values()].filter((entry) => entry.type === "script");
   const css = [...files.values()].filter((entry) => entry.type === "stylesheet");
   return {

@@ -27,7 +27,10 @@ describe("pages", () => {
     expect(headers.get("x-content-type-options")).toBe("nosniff");
     expect(headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(headers.get("x-frame-options")).toBe("DENY");
-    expect(headers.get("cache-control")).toBe("no-cache");
+    // The pages stating the rates are kept by the CDN four minutes (issue 34: function pages fills them in).
+    expect(headers.get("cache-control")).toBe(
+      ["/", "/terms"].includes(path) ? "public, max-age=0, s-maxage=240" : "no-cache",
+    );
   });
 });
 

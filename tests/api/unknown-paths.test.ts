@@ -1,6 +1,6 @@
 /**
  * What Hosting answers by path (issue 32, item 18). SPEC.md §2 shows the home page at any unknown path; it
- * now says so with a 404, its body the prerendered home page (web/dist/404.html), instead of a 200 that
+ * now says so with a 404, its body the prerendered home page (function `pages` serves it, issue 34), instead of a 200 that
  * told crawlers and link checkers every address exists. Every route of the app still answers 200 with its
  * own HTML, the staff console's sections through the /advertiser/** rewrite, and /api/** and /m/** still
  * reach their functions.

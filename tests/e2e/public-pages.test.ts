@@ -232,7 +232,7 @@ test("an unknown path answers 404 with the home page, which the app hydrates for
   const unknown = await fetch(`${siteUrl}/no/such/page`);
   expect(unknown.status).toBe(404);
   const html = await unknown.text();
-  // The prerendered home page (web/dist/404.html), not the app shell: no preloads, only the islands script.
+  // The prerendered home page (function `pages`, issue 34), not the app shell: no preloads, only the islands script.
   expect(html).not.toContain("data-shell");
   expect(readPreloadList(html)).toBeUndefined();
   expect(html).toMatch(/<h1[^>]*>/);

@@ -83,10 +83,22 @@ const inlineCssKb = (html: string) =>
 const authKey = Object.keys(manifest).find((key) => /[\\/]firebase[\\/]auth[\\/]/.test(manifest[key]!.src ?? ""));
 const signedInKeys = ["index.html", ...(authKey ? [authKey] : [])];
 
-const pages = readdirSync(dist)
-  .filter((file) => file.endsWith(".html"))
-  .sort()
-  .map((file) => ({ file, html: readFileSync(path.join(dist, file), "utf8") }))
+// The pages stating figures are in the bundle function `pages` serves them from (scripts/prerender.ts).
+const withFigures = JSON.parse(readFileSync(path.join(dist, "_pages", "pages.json"), "utf8")) as {
+  pages: Record<string, string>;
+  not_found: string;
+};
+const pages = [
+  ...readdirSync(dist)
+    .filter((file) => file.endsWith(".html"))
+    .map((file) => ({ file, html: readFileSync(path.join(dist, file), "utf8") })),
+  ...Object.entries(withFigures.pages).map(([page, html]) => ({
+    file: page === "/" ? "index.html" : `${page.slice(1)}.html`,
+    html,
+  })),
+  { file: "404.html", html: withFigures.not_found },
+]
+  .sort((a, b) => (a.file < b.file ? -1 : 1))
   // The app shell's pages (app.html, and the signed-in pages' own copies) are not public pages.
   .filter(({ html }) => !html.includes("data-shell"));
 const problems: string[] = [];

@@ -1,7 +1,9 @@
 /**
  * After `vite build`: writes each public page as static HTML (dist/<page>.html, dist/index.html for "/"),
- * the home page once more as dist/404.html (what Hosting answers, with status 404, for a path nothing else
- * serves: SPEC.md §2 shows home there), the app shell (the header and the loading state, painted from the
+ * except those stating a figure (a rate, the minimum payout), which go with placeholders for function
+ * `pages` to fill in with the terms in force (issue 34: dist/_pages/pages.json), as does the home page once
+ * more, which that function answers, with status 404, for a path nothing else serves (SPEC.md §2 shows home
+ * there), the app shell (the header and the loading state, painted from the
  * HTML, then rendered over in the browser) as each signed-in page's own file (dist/dashboard.html and the
  * like, preloading what that page and Firebase need), and robots.txt and sitemap.xml for the public pages.
  * It fails the build when a route of the app has neither a file of its own nor a rewrite in firebase.json:
@@ -21,7 +23,7 @@
  *   node scripts/prerender.ts --mode <vite mode>
  */
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -43,7 +45,20 @@ interface PrerenderModule {
   unknownPath: string;
   renderPage(path: string): Promise<{ html: string; title: string; head: string }>;
   renderShell(): Promise<string>;
+  hasFigurePlaceholders(html: string): boolean;
+  termsAttribute: string;
+  termsPlaceholder: string;
 }
+
+/**
+ * Where the pages that state figures go (issue 34): one file Hosting serves, which function `pages` reads
+ * (functions/src/pages/public-pages.ts: its PagesBundle). Not as dist/<page>.html: Hosting would serve that
+ * file itself, before any rewrite, with the figures of the build.
+ */
+const pagesBundleFile = path.join(dist, "_pages", "pages.json");
+
+/** The function firebase.json must rewrite every path nothing else serves to, as the last rewrite. */
+const pagesFunction = "pages";
 
 /**
  * The manifest keys of the route chunks the browser loads before hydrating `page`: the lazy routes it
@@ -247,17 +262,41 @@ function globPattern(glob: string): RegExp {
 
 /**
  * Fails the build unless Hosting serves every route of the app with the app: from the route's own file
- * (cleanUrls) or through a rewrite to a page of the app. There is no catch-all rewrite (Hosting answers
- * every other path with 404.html), so a route added to routes.tsx without either would answer 404.
+ * (cleanUrls), through a rewrite to a page of the app, or from function `pages` (a page stating figures).
+ * The only catch-all rewrite is to that function, which answers every other path with 404, so a route added
+ * to routes.tsx without any of these would answer 404.
  */
-function checkEveryRouteServed(routes: RouteObject[]): void {
+function checkEveryRouteServed(routes: RouteObject[], pagesServed: Set<string>): void {
   const { hosting } = JSON.parse(readFileSync(path.join(webDir, "..", "firebase.json"), "utf8")) as {
-    hosting: { rewrites?: { source: string; destination?: string }[] };
+    hosting: {
+      rewrites?: { source: string; destination?: string; function?: { functionId?: string } }[];
+      headers?: { regex?: string; headers: { key: string; value: string }[] }[];
+    };
   };
+  // Function pages asks the CDN to keep these pages (its pageCacheControl); Hosting's header rules apply to
+  // its answers too, so firebase.json must name each of them in a rule saying so, after the one for "**".
+  const cached = (hosting.headers ?? []).filter(({ headers }) =>
+    headers.some(({ key, value }) => key === "Cache-Control" && value.includes("s-maxage")),
+  );
+  const uncached = [...pagesServed].filter(
+    (page) => !cached.some(({ regex }) => regex && new RegExp(regex).test(page)),
+  );
+  if (uncached.length > 0) {
+    throw new Error(
+      `firebase.json has no header rule letting the CDN keep ${uncached.join(", ")} (a "regex" rule with s-maxage)`,
+    );
+  }
+  const last = hosting.rewrites?.at(-1);
+  if (last?.source !== "**" || last.function?.functionId !== pagesFunction) {
+    throw new Error(
+      `firebase.json's last rewrite must send "**" to function ${pagesFunction} (the pages stating figures)`,
+    );
+  }
   const rewrites = (hosting.rewrites ?? []).filter((rewrite) => rewrite.destination);
   const unserved = [...new Set(routePaths(routes))].filter((route) => {
     // A parameter (":id") stands for any one segment.
     const sample = route.replace(/:[^/]+/g, "x");
+    if (pagesServed.has(sample)) return false;
     const file = sample === "/" ? "index.html" : `${sample.slice(1)}.html`;
     if (existsSync(path.join(dist, file))) return false;
     const rewrite = rewrites.find(({ source }) => globPattern(source).test(sample));
@@ -278,8 +317,17 @@ const vite = await createServer({
   server: { middlewareMode: true, hmr: false, ws: false },
 });
 try {
-  const { renderPage, renderShell, prerenderedPaths, hydratedPaths, shellPaths, unknownPath } =
-    (await vite.ssrLoadModule("/src/app/prerender.tsx")) as PrerenderModule;
+  const {
+    renderPage,
+    renderShell,
+    prerenderedPaths,
+    hydratedPaths,
+    shellPaths,
+    unknownPath,
+    hasFigurePlaceholders,
+    termsAttribute,
+    termsPlaceholder,
+  } = (await vite.ssrLoadModule("/src/app/prerender.tsx")) as PrerenderModule;
   const { routes } = (await vite.ssrLoadModule("/src/app/routes.tsx")) as { routes: RouteObject[] };
   const manifest = readManifest(dist);
   const islandsManifest = readManifest(dist, "islands-manifest.json");
@@ -323,7 +371,12 @@ try {
   const indexable: string[] = [];
   const noindex = new Set<string>();
   const pageTemplate = islandsTemplate(manifest, islandsManifest, template, { shell: false });
-  /** Writes the page `page` renders as dist/`file`; answers its canonical address. */
+  /** The pages stating figures, by path, for function `pages` (pagesBundleFile). */
+  const pagesWithFigures = new Map<string, string>();
+  /**
+   * Writes the page `page` renders as dist/`file`, or, when it states a figure, keeps it for the bundle of
+   * such pages with its root naming the terms it states; answers its canonical address.
+   */
   const prerender = async (page: string, file: string) => {
     const { html, title, head } = await renderPage(page);
     const stylesheets = pageStylesheetTags(manifest, template, await pageChunks(page));
@@ -339,8 +392,17 @@ try {
       ),
     );
     if (!document.includes("<style>")) throw new Error(`${page}: its stylesheet was not inlined`);
-    writeFileSync(path.join(dist, file), document);
-    console.log(`prerendered ${page} → dist/${file} (${(document.length / 1024).toFixed(1)} KB)`);
+    if (hasFigurePlaceholders(document)) {
+      const withTerms = document.replace('<div id="root"', `<div id="root" ${termsAttribute}="${termsPlaceholder}"`);
+      pagesWithFigures.set(page, withTerms);
+      rmSync(path.join(dist, file), { force: true });
+      console.log(
+        `prerendered ${page} → ${path.relative(dist, pagesBundleFile)}, with its figures filled in by function ${pagesFunction} (${(withTerms.length / 1024).toFixed(1)} KB)`,
+      );
+    } else {
+      writeFileSync(path.join(dist, file), document);
+      console.log(`prerendered ${page} → dist/${file} (${(document.length / 1024).toFixed(1)} KB)`);
+    }
     if (head.includes('content="noindex')) noindex.add(page);
     return /<link rel="canonical" href="([^"]*)"/.exec(head)?.[1];
   };
@@ -352,7 +414,12 @@ try {
   }
   // The home page, as the router renders it at an unknown path, for Hosting's 404 answer.
   await prerender(unknownPath, "404.html");
-  checkEveryRouteServed(routes);
+  const notFound = pagesWithFigures.get(unknownPath);
+  if (!notFound) throw new Error("The home page at an unknown path states no figure: function pages needs it");
+  pagesWithFigures.delete(unknownPath);
+  mkdirSync(path.dirname(pagesBundleFile), { recursive: true });
+  writeFileSync(pagesBundleFile, JSON.stringify({ pages: Object.fromEntries(pagesWithFigures), not_found: notFound }));
+  checkEveryRouteServed(routes, new Set(pagesWithFigures.keys()));
 
   writeFileSync(
     path.join(dist, "robots.txt"),

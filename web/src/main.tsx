@@ -7,6 +7,7 @@ import { App } from "./app/app";
 import { routes } from "./app/routes";
 import { rememberAppBuild } from "./lib/app-build";
 import { watchAdvertiserLinks } from "./lib/current-advertiser";
+import { figuresOfPage } from "./lib/public-terms";
 
 // When the app starts and first renders, for the bench's timeline (scripts/bench/web.ts).
 performance.mark("app:start");
@@ -33,7 +34,8 @@ if (prerendered || shell) {
 
 const app = (
   <StrictMode>
-    <App router={createBrowserRouter(routes)} />
+    {/* The figures the served page states (function `pages` filled them in), so hydration matches its HTML. */}
+    <App router={createBrowserRouter(routes)} figures={figuresOfPage(root)} />
   </StrictMode>
 );
 performance.mark("app:routes");

@@ -5,10 +5,14 @@
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
 import { headTags, HeadCollector, type PageMetaProps } from "../components/page-meta";
+import { hasFigurePlaceholders, placeholderFigures, termsAttribute, termsPlaceholder } from "@domain/public-terms";
 import { AuthStateProvider } from "../lib/auth";
+import { PublicFiguresProvider } from "../lib/public-terms";
 import { hydratedPaths, prerenderedPaths, routes, shellPaths } from "./routes";
 
 export { hydratedPaths, prerenderedPaths, shellPaths };
+/** A page stating figures is rendered with placeholders for them (functions/src/domain/public-terms.ts). */
+export { hasFigurePlaceholders, termsAttribute, termsPlaceholder };
 
 /**
  * The path the home page is rendered at for dist/404.html, which Hosting answers (with status 404) for every
@@ -36,7 +40,9 @@ async function render(path: string): Promise<{ html: string; meta: PageMetaProps
   const html = renderToString(
     <HeadCollector value={(collected) => (meta = collected)}>
       <AuthStateProvider>
-        <StaticRouterProvider router={createStaticRouter(dataRoutes, context)} context={context} hydrate={false} />
+        <PublicFiguresProvider value={placeholderFigures()}>
+          <StaticRouterProvider router={createStaticRouter(dataRoutes, context)} context={context} hydrate={false} />
+        </PublicFiguresProvider>
       </AuthStateProvider>
     </HeadCollector>,
   );

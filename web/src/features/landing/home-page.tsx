@@ -1,15 +1,15 @@
 import { landingPages } from "@domain/landing-pages";
 import { programme } from "@domain/programme";
 import { paths } from "../../config/paths";
-import { advertiser, commission, FeaturedPartner, Hero, LandingPage, Section } from "./landing-sections";
+import { advertiser, FeaturedPartner, Hero, LandingPage, Section, useCommission } from "./landing-sections";
 import { ButtonLink } from "../../components/ui/button";
 import styles from "./landing.module.css";
 
-/** SPEC.md §1's promises, in our words. */
-const commissionPoints = [
+/** SPEC.md §1's promises, in our words, with the first-sale commission in force. */
+const commissionPointsOf = (commission: string) => [
   {
     title: `${commission} on every referral`,
-    text: "The first payment of every user you bring in earns you more than half of it.",
+    text: `The first payment of every user you bring in earns you ${commission} of it.`,
   },
   {
     title: "Recurring commissions",
@@ -19,7 +19,7 @@ const commissionPoints = [
   { title: "Paid your way", text: `Payouts by ${programme.payoutMethodsText}, with the invoice made for you.` },
 ];
 
-const benefits = [
+const benefitsOf = (commission: string) => [
   {
     title: "A commission that leads the market",
     text: `${commission} of every first sale, on products people already search for.`,
@@ -44,6 +44,7 @@ const benefits = [
 
 /** SPEC.md §2 "/": the landing page, also shown for every unknown path. */
 export function HomePage() {
+  const commission = useCommission();
   return (
     <LandingPage
       meta={{
@@ -86,7 +87,7 @@ export function HomePage() {
         lead="One simple deal for every affiliate, from the first referral on."
       >
         <ul className={styles["card-grid"]}>
-          {commissionPoints.map((point) => (
+          {commissionPointsOf(commission).map((point) => (
             <li key={point.title} className={styles.card}>
               <h3>{point.title}</h3>
               <p>{point.text}</p>
@@ -129,7 +130,7 @@ export function HomePage() {
 
       <Section id="why-title" title={`Why Choose ${programme.name}`} lead="Eight reasons affiliates stay with us.">
         <ol className={styles.benefits}>
-          {benefits.map((benefit) => (
+          {benefitsOf(commission).map((benefit) => (
             <li key={benefit.title}>
               <h3>{benefit.title}</h3>
               <p>{benefit.text}</p>

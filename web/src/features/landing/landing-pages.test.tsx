@@ -3,7 +3,9 @@ import { renderToString } from "react-dom/server";
 import { createMemoryRouter, MemoryRouter, RouterProvider, type RouteObject } from "react-router-dom";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { advertisers, defaultAdvertiserId } from "@domain/advertisers";
+import { defaultPublicTerms, termsAttribute } from "@domain/public-terms";
 import { currentAdvertiserKey, watchAdvertiserLinks } from "../../lib/current-advertiser";
+import { figuresOfPage, PublicFiguresProvider } from "../../lib/public-terms";
 import { HomePage } from "./home-page";
 import { MarketingPage } from "./marketing-page";
 
@@ -98,6 +100,27 @@ describe("home page", () => {
     const section = screen.getByRole("region", { name: "Top-Performing Partners" });
     const card = within(section).getByRole("article", { name: advertisers[defaultAdvertiserId].name });
     expect(within(card).getByText(commission).textContent).toBe(commission);
+  });
+
+  test("with the terms in force the served page states (issue 34), the page states those, everywhere", () => {
+    const terms = defaultPublicTerms();
+    terms.rates.promptchan = { commission_rate: 0.725, renewal_rate: 0.35 };
+    const root = document.createElement("div");
+    root.setAttribute(termsAttribute, JSON.stringify(terms));
+    const html = renderToString(
+      <PublicFiguresProvider value={figuresOfPage(root)}>
+        <MemoryRouter>
+          <HomePage />
+        </MemoryRouter>
+      </PublicFiguresProvider>,
+    ).replaceAll("<!-- -->", "");
+    expect(html).toMatch(/<h1[^>]*>Earn <span[^>]*>72.5% commission<\/span>/);
+    expect(html).toContain("<strong>72.5%</strong> commission on every first sale");
+    expect(html).toContain("<strong>35%</strong> on renewals");
+    expect(html).not.toContain("60%");
+    // A root stating nothing readable: SPEC.md's terms.
+    root.setAttribute(termsAttribute, "__PUBLIC_TERMS__");
+    expect(figuresOfPage(root)["promptchan.commission"]).toBe("60%");
   });
 
   test("Get Started stores promptchan as currentAdvertiser, then opens /signup", async () => {

@@ -5,16 +5,19 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { paths } from "../../config/paths";
-import { advertisers, defaultAdvertiserId, formatRate } from "@domain/advertisers";
+import { advertisers, defaultAdvertiserId } from "@domain/advertisers";
 import { PageMeta, type PageMetaProps } from "../../components/page-meta";
 import { Lead, PublicPage } from "../../components/public-page";
 import { ButtonLink } from "../../components/ui/button";
+import { usePublicFigures } from "../../lib/public-terms";
 import { PartnerCard } from "./partner-card";
 import styles from "./landing.module.css";
 
-/** The advertiser both landing pages feature, and its first-sale commission ("60%"). */
+/** The advertiser both landing pages feature. */
 export const advertiser = advertisers[defaultAdvertiserId];
-export const commission = formatRate(advertiser.commissionRate);
+
+/** Its first-sale commission in force ("60%"), as the page states it (lib/public-terms.tsx). */
+export const useCommission = (): string => usePublicFigures()[`${advertiser.id}.commission`];
 
 /** The featured advertiser's partner card, with its Get Started link. */
 export function FeaturedPartner() {

@@ -1,12 +1,13 @@
 import { landingPages } from "@domain/landing-pages";
 import { programme } from "@domain/programme";
 import { paths } from "../../config/paths";
-import { advertiser, commission, FeaturedPartner, Hero, LandingPage, Section } from "./landing-sections";
+import { advertiser, FeaturedPartner, Hero, LandingPage, Section, useCommission } from "./landing-sections";
 import styles from "./landing.module.css";
 
 const nsfwPages = landingPages.filter((page) => page.nsfw);
 
-const steps = [
+/** How it works, with the first-sale commission in force. */
+const stepsOf = (commission: string) => [
   { title: "Sign up for free", text: "With Google or your e-mail. No fees and no minimum traffic." },
   {
     title: "Share your links",
@@ -20,6 +21,7 @@ const steps = [
 
 /** SPEC.md §2 "/ai-porn-affiliate-program": the landing page for adult-traffic affiliates. */
 export function MarketingPage() {
+  const commission = useCommission();
   return (
     <LandingPage
       meta={{
@@ -70,7 +72,7 @@ export function MarketingPage() {
 
       <Section id="steps-title" title="How it works">
         <ol className={styles.steps}>
-          {steps.map((step) => (
+          {stepsOf(commission).map((step) => (
             <li key={step.title} className={styles.card}>
               <h3>{step.title}</h3>
               <p>{step.text}</p>

@@ -1,9 +1,10 @@
-import { advertiserIds, advertisers, formatRate, type Advertiser } from "@domain/advertisers";
+import { advertiserIds, advertisers, type Advertiser } from "@domain/advertisers";
 import { programme } from "@domain/programme";
 import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../config/paths";
 import { AdvertiserLogo, PageIntro, PublicPage } from "../../components/public-page";
 import { buttonClass } from "../../components/ui/button";
+import { usePublicFigures } from "../../lib/public-terms";
 import styles from "./products.module.css";
 
 /** SPEC.md §2 "/products": one product card per advertiser in the registry. */
@@ -37,7 +38,7 @@ export function ProductsPage() {
 
 function ProductCard({ advertiser }: { advertiser: Advertiser }) {
   const titleId = `product-${advertiser.id}`;
-  const renewal = advertiser.repeatRates["1"];
+  const figures = usePublicFigures();
   return (
     <article className={styles["product-card"]} aria-labelledby={titleId}>
       <header className={styles["product-header"]}>
@@ -47,7 +48,7 @@ function ProductCard({ advertiser }: { advertiser: Advertiser }) {
           <p className={styles["product-site"]}>{new URL(advertiser.website).host}</p>
         </div>
         <p className={styles["product-rate"]}>
-          <strong>{formatRate(advertiser.commissionRate)}</strong>
+          <strong>{figures[`${advertiser.id}.commission`]}</strong>
           <span>commission</span>
         </p>
       </header>
@@ -56,7 +57,7 @@ function ProductCard({ advertiser }: { advertiser: Advertiser }) {
         {advertiser.features.map((feature) => (
           <li key={feature}>{feature}</li>
         ))}
-        {renewal ? <li>{formatRate(renewal)} commission on renewals</li> : null}
+        <li>{figures[`${advertiser.id}.renewal`]} commission on renewals</li>
       </ul>
       <div className={styles["product-actions"]}>
         <a

@@ -1,17 +1,23 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { advertisers, defaultAdvertiserId, formatRate } from "@domain/advertisers";
+import { defaultAdvertiserId } from "@domain/advertisers";
 import { programme } from "@domain/programme";
 import { contact } from "../../config/site";
 import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../config/paths";
 import { PageIntro, PublicPage } from "../../components/public-page";
+import { usePublicFigures } from "../../lib/public-terms";
 import styles from "./terms.module.css";
 
-const commission = formatRate(advertisers[defaultAdvertiserId].commissionRate);
-// The figures the payout rules enforce (domain/payout-eligibility.ts); terms-page.test.tsx keeps them in step.
-const minimumPayout = "$200";
-const payoutIntervalDays = 30;
+/**
+ * The figures these terms state, as in force (lib/public-terms.tsx): the default advertiser's first-sale
+ * commission and the payout rules the programme settings set (SPEC.md's unless an admin changed them).
+ */
+interface TermsFigures {
+  commission: string;
+  minimumPayout: string;
+  payoutIntervalDays: string;
+}
 
 interface Section {
   id: string;
@@ -20,7 +26,7 @@ interface Section {
 }
 
 /** SPEC.md §1's terms, in SPEC.md §2's sections and order. */
-const sections: Section[] = [
+const sectionsOf = ({ commission, minimumPayout, payoutIntervalDays }: TermsFigures): Section[] => [
   {
     id: "agreement",
     title: "Agreement",
@@ -140,6 +146,10 @@ const sections: Section[] = [
 
 /** SPEC.md §2 "/terms", also served at /termsofservice (the address the sign-up page links to). */
 export function TermsPage() {
+  const figures = usePublicFigures();
+  const commission = figures[`${defaultAdvertiserId}.commission`];
+  const minimumPayout = figures.minimum_payout;
+  const sections = sectionsOf({ commission, minimumPayout, payoutIntervalDays: figures.payout_interval_days });
   return (
     <PublicPage narrow>
       {/* Both addresses show these terms; search engines are pointed at /terms. */}
