@@ -97,6 +97,16 @@ describe("tiers", () => {
     });
     expect((await sale(uid)).earnings_cents).toBe(7_000);
     expect((await refs.affiliate(uid).get()).data()!.total_earnings_cents).toBe(22_000);
+    // Staff's history of the affiliate names the tier that moved them.
+    const history = await api(staff, "GET", `/api/affiliate_history?user_id=${uid}`);
+    expect(history.status).toBe(200);
+    expect((history.json.entries as Record<string, unknown>[])[0]).toMatchObject({
+      kind: "move",
+      from: { id: base.id },
+      to: { id: gold.id },
+      by: { uid: `tier:${base.id}/${tierId}`, email: "" },
+      tier: { group_id: base.id, tier_id: tierId },
+    });
   });
 
   test("lifetime commission reaches a tier too", async () => {

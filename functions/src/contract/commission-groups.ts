@@ -107,6 +107,10 @@ export const historyEntryView = z
       by: recorder,
       from: groupNamed,
       to: groupNamed,
+      tier: z
+        .strictObject({ group_id: z.string(), tier_id: z.string() })
+        .nullable()
+        .meta({ description: "The tier of the group left that moved them, its goal reached (null: staff did)." }),
     }),
     z.strictObject({
       kind: z.literal("deal"),

@@ -100,7 +100,14 @@ function historyView(entry: HistoryEntry) {
   const common = { id: entry.id, at: entry.at.toISOString(), reason: entry.reason };
   switch (entry.kind) {
     case "move":
-      return { kind: entry.kind, ...common, by: entry.by, from: entry.from, to: entry.to };
+      return {
+        kind: entry.kind,
+        ...common,
+        by: { uid: entry.by.uid, email: entry.by.email },
+        from: entry.from,
+        to: entry.to,
+        tier: entry.by.tier ?? null,
+      };
     case "deal":
       return {
         kind: entry.kind,

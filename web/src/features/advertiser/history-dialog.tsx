@@ -88,7 +88,7 @@ export function HistoryDialog({ user, affiliate, onClose }: HistoryDialogProps) 
             <li key={`${entry.kind}-${entry.id}`}>
               <strong>{historyText(entry)}</strong>
               <span className="muted">
-                {formatMoment(entry.at)} · {entry.by ? entry.by.email || entry.by.uid : "migration"}
+                {formatMoment(entry.at)} · {recordedBy(entry)}
               </span>
               <span>Reason: {entry.reason}</span>
             </li>
@@ -98,4 +98,10 @@ export function HistoryDialog({ user, affiliate, onClose }: HistoryDialogProps) 
       {loading.message ? <Message tone={loading.message.tone}>{loading.message.text}</Message> : null}
     </Dialog>
   );
+}
+
+/** Who made a change: staff by e-mail, a tier reached, or the custom_terms migration. */
+export function recordedBy(entry: HistoryEntry): string {
+  if (entry.kind === "move" && entry.tier) return "a tier reached";
+  return entry.by ? entry.by.email || entry.by.uid : "migration";
 }

@@ -10,7 +10,7 @@ const api = vi.hoisted(() => ({
 vi.mock("./advertiser-api", () => api);
 const { AdjustDialog } = await import("./adjust-dialog");
 const { dealSummary } = await import("./deal-dialog");
-const { historyText } = await import("./history-dialog");
+const { historyText, recordedBy } = await import("./history-dialog");
 
 afterEach(cleanup);
 
@@ -33,7 +33,13 @@ test("a deal in a line: its rates, hold and minimum, and its end", () => {
 test("history entries in a line: a move, a deal set and ended, an adjustment either way", () => {
   const common = { id: "x", at: "2026-11-27T10:00:00.000Z", reason: "Why", by: { uid: "s", email: "s@x" } };
   expect(
-    historyText({ kind: "move", ...common, from: { id: "default", name: "Default" }, to: { id: "v", name: "VIP" } }),
+    historyText({
+      kind: "move",
+      ...common,
+      from: { id: "default", name: "Default" },
+      to: { id: "v", name: "VIP" },
+      tier: null,
+    }),
   ).toBe("Moved from Default to VIP");
   expect(historyText({ kind: "deal", ...common, deal: deal(null), previous: null })).toBe(
     "Deal set: Promptchan 72.5%, hold 7 days, minimum payout $50.00 · no end",
@@ -73,4 +79,22 @@ test("the adjust dialog checks the amount and the reason, and sends the same key
   const [first, second] = api.adjustBalance.mock.calls.map(([, body]) => body as Record<string, string>);
   expect(first).toMatchObject({ user_id: "u1", advertiser: "promptchan", amount: "-2.50", reason: "Refund" });
   expect(second!.idempotency_key).toBe(first!.idempotency_key);
+});
+
+test("who made a change: staff by e-mail, a tier reached, the migration", () => {
+  const move = {
+    kind: "move" as const,
+    id: "m",
+    at: "2026-11-27T10:00:00.000Z",
+    reason: "Why",
+    from: { id: "default", name: "Default" },
+    to: { id: "gold", name: "Gold" },
+  };
+  expect(recordedBy({ ...move, by: { uid: "s", email: "s@x" }, tier: null })).toBe("s@x");
+  expect(
+    recordedBy({ ...move, by: { uid: "tier:default/t1", email: "" }, tier: { group_id: "default", tier_id: "t1" } }),
+  ).toBe("a tier reached");
+  expect(
+    recordedBy({ kind: "deal", id: "d", at: move.at, reason: "Migrated", by: null, deal: null, previous: null }),
+  ).toBe("migration");
 });
