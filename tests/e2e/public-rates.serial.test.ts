@@ -9,8 +9,9 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { launchBrowser } from "../../scripts/lib/browser.ts";
 import { siteUrl } from "../../scripts/lib/project.ts";
+import { affiliateDashboard } from "../support/dashboard.ts";
 import { collectPageErrors } from "../support/page-errors.ts";
-import { api, createUser, type TestUser } from "../support/users.ts";
+import { api, createAffiliateUser, createUser, type TestUser } from "../support/users.ts";
 
 /** An advertiser's settings as the API gives and takes them (functions/src/contract/programme-settings.ts). */
 type Settings = Record<string, unknown>;
@@ -122,6 +123,22 @@ test("after an admin changes the rates, the pages' HTML and the pages in Chromiu
     expect(errors).toEqual([]);
     await context.close();
   }
+
+  // An affiliate signed in on the dashboard (an app shell stating no terms) who follows the header's Products
+  // link: the app asks function pages for the terms in force, kept by the CDN as the pages are.
+  const json = await fetch(`${siteUrl}/_pages/terms.json`);
+  expect(json.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=240");
+  expect(((await json.json()) as { rates: { promptchan: { commission_rate: number } } }).rates.promptchan).toEqual({
+    commission_rate: 0.655,
+    renewal_rate: 0.4,
+  });
+  const affiliate = await createAffiliateUser();
+  const dashboard = await affiliateDashboard(browser, affiliate.email, { width: 1366, height: 900 });
+  await dashboard.page.getByRole("link", { name: "Products" }).first().click();
+  await dashboard.page.waitForURL(/\/products$/);
+  await expect.poll(() => dashboard.page.locator("main").textContent(), { timeout: 10_000 }).toContain("65.5%");
+  expect(dashboard.errors).toEqual([]);
+  await dashboard.page.context().close();
 
   // Back to SPEC.md's terms: the pages say so again.
   await save(original.settings);

@@ -7,7 +7,7 @@ import { App } from "./app/app";
 import { routes } from "./app/routes";
 import { rememberAppBuild } from "./lib/app-build";
 import { watchAdvertiserLinks } from "./lib/current-advertiser";
-import { figuresOfPage } from "./lib/public-terms";
+import { figuresOfPage, termsOfPage } from "./lib/public-terms";
 
 // When the app starts and first renders, for the bench's timeline (scripts/bench/web.ts).
 performance.mark("app:start");
@@ -34,8 +34,9 @@ if (prerendered || shell) {
 
 const app = (
   <StrictMode>
-    {/* The figures the served page states (function `pages` filled them in), so hydration matches its HTML. */}
-    <App router={createBrowserRouter(routes)} figures={figuresOfPage(root)} />
+    {/* The figures the served page states (function `pages` filled them in), so hydration matches its HTML;
+        a page stating none (an app shell) has them asked for when a public page is shown. */}
+    <App router={createBrowserRouter(routes)} figures={figuresOfPage(root)} stated={termsOfPage(root) !== undefined} />
   </StrictMode>
 );
 performance.mark("app:routes");

@@ -38,7 +38,10 @@ export async function handlePublicPage(req: Request, res: Response): Promise<voi
   const { encoding, body } = compressed(page.html, req.get("Accept-Encoding") ?? "");
   res.set({ "Cache-Control": page.cacheControl, Vary: "Accept-Encoding" });
   if (encoding) res.set("Content-Encoding", encoding);
-  res.status(page.status).type("html").send(body);
+  res
+    .status(page.status)
+    .type(page.json ? "json" : "html")
+    .send(body);
 }
 
 /** Whether an Accept-Encoding header accepts `name` ("br", "gzip"): listed, and not with q=0. */

@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
 import { defaultPublicTerms, figurePlaceholder, type PublicTerms } from "../domain/public-terms.js";
-import { notFoundCacheControl, pageCacheControl, publicPages, type PagesBundle } from "./public-pages.js";
+import {
+  notFoundCacheControl,
+  pageCacheControl,
+  publicPages,
+  termsJsonPath,
+  type PagesBundle,
+} from "./public-pages.js";
 
 const bundle: PagesBundle = {
   pages: { "/": `<h1>${figurePlaceholder("promptchan.commission")}</h1>` },
@@ -32,6 +38,16 @@ describe("the public pages' function", () => {
       cacheControl: notFoundCacheControl,
     });
     expect((await answer("/toString")).status).toBe(404);
+  });
+
+  it("answers the terms in force as JSON for the app, kept by the CDN as the pages are", async () => {
+    const { answer } = setUp();
+    expect(await answer(termsJsonPath)).toEqual({
+      status: 200,
+      html: JSON.stringify(termsAt(0.7)),
+      cacheControl: pageCacheControl,
+      json: true,
+    });
   });
 
   it("reads the terms and the pages once per minute, one read for callers at once", async () => {

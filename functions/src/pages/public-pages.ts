@@ -15,6 +15,11 @@ import { defaultPublicTerms, fillFigures, type PublicTerms } from "../domain/pub
 
 /** The file the build publishes with every page's prerendered HTML, by path. */
 export const pagesBundlePath = "/_pages/pages.json";
+/**
+ * The terms in force as JSON, for the app when it shows a public page it was not loaded on (a signed-in
+ * affiliate's Products link): its page's root states no terms (web/src/lib/public-terms.tsx).
+ */
+export const termsJsonPath = "/_pages/terms.json";
 
 export interface PagesBundle {
   /** Each page's HTML with placeholders, by path ("/", "/terms"). */
@@ -34,8 +39,10 @@ export const notFoundCacheControl = "no-cache";
 
 export interface PageAnswer {
   status: 200 | 404 | 503;
+  /** The page's HTML, or the terms' JSON (`json`). */
   html: string;
   cacheControl: string;
+  json?: true;
 }
 
 export interface PageSources {
@@ -92,8 +99,10 @@ export function publicPages(sources: PageSources): (path: string) => Promise<Pag
         cacheControl: "private, no-store",
       };
     }
-    const page = Object.hasOwn(pages.value.pages, path) ? pages.value.pages[path] : undefined;
     const figures = inForce.value ?? defaultPublicTerms();
+    if (path === termsJsonPath)
+      return { status: 200, html: JSON.stringify(figures), cacheControl: pageCacheControl, json: true };
+    const page = Object.hasOwn(pages.value.pages, path) ? pages.value.pages[path] : undefined;
     return page === undefined
       ? { status: 404, html: fillFigures(pages.value.not_found, figures), cacheControl: notFoundCacheControl }
       : { status: 200, html: fillFigures(page, figures), cacheControl: pageCacheControl };
