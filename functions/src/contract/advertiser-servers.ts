@@ -158,7 +158,7 @@ export const advertiserServerApi = {
   "POST /api/events/batch": {
     summary: "An advertiser's server reports up to 100 events in one signed request.",
     description:
-      "Signed with X-Signature over the raw body, as POST /api/events. Each event is checked and applied on its own, exactly once by its `id`, as POST /api/events would (the same `id` sent by either endpoint with the same content answers `duplicate`): a refused event (`status: refused`, with the `code` and `error` POST /api/events would have answered) leaves the others applied. Results come in the order sent. The events rate limit counts each event. A batch that fails as a whole (401, 400, 413, 429, 5xx) applied nothing it did not answer for: send it again, and the events already applied answer `duplicate`.",
+      "Signed with X-Signature over the raw body, as POST /api/events. Each event is checked and applied on its own, exactly once by its `id`, one affiliate's in the order sent, as POST /api/events would (the same `id` sent by either endpoint with the same content answers `duplicate`): a refused event (`status: refused`, with the `code` and `error` POST /api/events would have answered) leaves the others applied. Results come in the order sent. The events rate limit counts each event. A batch that fails as a whole (401, 400, 413, 429, 5xx) applied nothing it did not answer for: send it again, and the events already applied answer `duplicate`.",
     tag: "Advertiser servers",
     access: "advertiser-signature",
     headers: z.object({ "X-Signature": signature }),

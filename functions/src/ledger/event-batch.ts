@@ -1,7 +1,8 @@
 /**
  * POST /api/events/batch: up to 100 of an advertiser's events in one signed request. Each is parsed and
  * applied on its own, exactly as POST /api/events applies one (processEvent: its own transaction, exactly
- * once by its id), and answered on its own: a refused event leaves the others applied. A batch saves the
+ * once by its id), one affiliate's in the order sent, and answered on its own: a refused event leaves the
+ * others applied. A batch saves the
  * advertiser's server a request per event, and the platform the per-request work (signature, rate limit,
  * routing), which is most of what an event costs on the way in.
  */
@@ -13,7 +14,11 @@ import { ApiError, asApiError } from "../errors.js";
 import { eventHash } from "./event-hash.js";
 import { processEvent, type EventOutcome } from "./process-event.js";
 
-/** How many of a batch's events are in flight at once: enough to overlap Firestore's round trips. */
+/**
+ * How many of a batch's affiliates have an event in flight at once: enough to overlap Firestore's round trips.
+ * One affiliate's events go one after another, in the order sent: a refund after its sale in the batch finds
+ * it, and a hot affiliate's events do not queue against each other on its document.
+ */
 const concurrency = 8;
 
 /** What happened to one event of a batch: its outcome, or the refusal POST /api/events would have answered. */
@@ -21,13 +26,37 @@ export type BatchItemResult =
   | ({ index: number; id: string | null } & EventOutcome)
   | { index: number; id: string | null; status: "refused"; code: number; error: string };
 
-/** Applies each event of `events` (signed by `advertiser`), at most `concurrency` at a time; answers in order. */
-export function applyEventBatch(
+/**
+ * Applies each event of `events` (signed by `advertiser`): each affiliate's in the order sent, `concurrency`
+ * affiliates at a time. Answers in the order sent.
+ */
+export async function applyEventBatch(
   advertiser: AdvertiserId,
   events: readonly unknown[],
   now: Date,
 ): Promise<BatchItemResult[]> {
-  return pMap(events, (body, index) => applyOne(advertiser, body, index, now), { concurrency });
+  const results = new Array<BatchItemResult>(events.length);
+  await pMap(
+    byAffiliate(events),
+    async (indexes) => {
+      for (const index of indexes) results[index] = await applyOne(advertiser, events[index], index, now);
+    },
+    { concurrency },
+  );
+  return results;
+}
+
+/** The events' places in the batch, grouped by the uid each names (one without a uid alone). */
+function byAffiliate(events: readonly unknown[]): number[][] {
+  const groups = new Map<unknown, number[]>();
+  events.forEach((body, index) => {
+    const uid = (body as { uid?: unknown } | null)?.uid;
+    const key = typeof uid === "string" ? uid : Symbol(index);
+    const group = groups.get(key);
+    if (group) group.push(index);
+    else groups.set(key, [index]);
+  });
+  return [...groups.values()];
 }
 
 async function applyOne(advertiser: AdvertiserId, body: unknown, index: number, now: Date): Promise<BatchItemResult> {
