@@ -11,7 +11,7 @@ export const longestFirst = [
   "tests/api/tracker-flood.test.ts",
   "tests/api/fuzz.test.ts",
   "tests/api/outbound-postbacks.test.ts",
-  "tests/api/load.test.ts",
+  "tests/api/load.serial.test.ts",
   "tests/api/links.test.ts",
 ];
 
