@@ -19,6 +19,8 @@ const flood = 20_000;
  * flight the flood takes a quarter less CPU than with sixteen (fewer processes, each warmer), and no longer.
  */
 const inFlight = 4;
+// Its bound: 1,500 s. It took 819 s in a full fresh-clone run (27 November) with issue 34's new files beside
+// it, 571 s before them: the bound is the run's safety, not the test's measure (npm run bench measures).
 /** One moment for the whole flood, so its sign-ups fall on one UTC day even if the run crosses midnight. */
 const at = new Date(Date.now() - 60_000);
 
@@ -93,4 +95,4 @@ test(`${flood.toLocaleString("en")} distinct trackers leave the affiliate bounde
     void writer.delete(record.ref);
   }
   await writer.close();
-}, 900_000);
+}, 1_500_000);
