@@ -25,6 +25,24 @@ import { removedTrackersKey, type AffiliateDoc } from "../domain/model.js";
 import { foldRemovedTrackers } from "../domain/trackers.js";
 import { refs } from "./firestore.js";
 
+/**
+ * Adds a credit outside the advertiser's events (an adjustment, a bonus) to the affiliate's earnings, in `tx`:
+ * a credit is earnings, so the list's balance and risk keys move with it. `extra`: the caller's own fields.
+ */
+export function stageEarningsCredit(
+  tx: Transaction,
+  uid: string,
+  cents: number,
+  extra: Record<string, unknown> = {},
+): void {
+  tx.update(refs.affiliate(uid).withConverter(null), {
+    total_earnings_cents: FieldValue.increment(cents),
+    owed_cents: FieldValue.increment(cents),
+    risk_margin_cents: FieldValue.increment(cents),
+    ...extra,
+  });
+}
+
 function asFieldIncrements(tree: Increments): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(tree).map(([key, value]) => [

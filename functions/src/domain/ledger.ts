@@ -523,26 +523,41 @@ export function recordRefund(
   return { entry, saleUpdate, change };
 }
 
-/** A confirmation's cancellation of one advertiser's held commission: a ledger entry of its own. */
-export function cancellationEntry(caseId: string, advertiser: AdvertiserId, cents: number, now: Date): TransactionDoc {
+/**
+ * A ledger entry that is earnings alone, outside the advertiser's events: an adjustment, a bonus, a
+ * cancellation. `cents` signed (a credit positive); `note` says why, to the affiliate.
+ */
+export function creditEntry(
+  type: "adjustment" | "bonus" | "cancellation",
+  advertiser: AdvertiserId,
+  eventId: string,
+  cents: Cents,
+  note: string,
+  now: Date,
+): TransactionDoc {
   return {
-    type: "cancellation",
+    type,
     advertiser_id: advertiser,
-    event_id: `risk_${caseId}`,
+    event_id: eventId,
     tracker: "",
     timestamp: now,
     recorded_at: now,
     transaction_cost_cents: 0,
-    earnings_cents: -cents,
+    earnings_cents: cents,
     repeat_index: null,
     rate: null,
     refunded: false,
     refunded_amount_cents: 0,
     clawed_back_cents: 0,
     refers_to: null,
-    note: "Commission cancelled: a risk review found the sales were not genuine.",
-    risk_case_id: caseId,
+    note,
   };
+}
+
+/** A confirmation's cancellation of one advertiser's held commission: a ledger entry of its own. */
+export function cancellationEntry(caseId: string, advertiser: AdvertiserId, cents: number, now: Date): TransactionDoc {
+  const note = "Commission cancelled: a risk review found the sales were not genuine.";
+  return { ...creditEntry("cancellation", advertiser, `risk_${caseId}`, -cents, note, now), risk_case_id: caseId };
 }
 
 /** A ledger entry's document id: the advertiser's event ids are unique per advertiser only. */

@@ -3,7 +3,6 @@
  * manual adjustments (issue 34). A credit is a ledger entry of its own (type "adjustment") and adds to the
  * affiliate's earnings, so the ledger keeps adding up to earnings − refunded. Idempotent on its id.
  */
-import { FieldValue, type Transaction } from "firebase-admin/firestore";
 import type { Cents } from "../domain/money.js";
 import { defaultAdvertiserId, type AdvertiserId } from "../domain/advertisers.js";
 import {
@@ -13,53 +12,18 @@ import {
   type AdjustmentAuditDoc,
 } from "../domain/adjustments.js";
 import { balanceOf } from "../domain/balance.js";
-import type { Recorder, TransactionDoc } from "../domain/model.js";
+import { creditEntry } from "../domain/ledger.js";
+import type { Recorder } from "../domain/model.js";
 import { limits } from "../config.js";
 import { getAffiliateOrThrow } from "../data/affiliates.js";
+import { stageEarningsCredit } from "../data/aggregates.js";
 import { db, refs } from "../data/firestore.js";
 import { ApiError } from "../errors.js";
 
-/** An adjustment's ledger entry: earnings and nothing else, with why. */
-function adjustmentEntry(
-  advertiser: AdvertiserId,
-  eventId: string,
-  cents: Cents,
-  note: string,
-  now: Date,
-): TransactionDoc {
-  return {
-    type: "adjustment",
-    advertiser_id: advertiser,
-    event_id: eventId,
-    tracker: "",
-    timestamp: now,
-    recorded_at: now,
-    transaction_cost_cents: 0,
-    earnings_cents: cents,
-    repeat_index: null,
-    rate: null,
-    refunded: false,
-    refunded_amount_cents: 0,
-    clawed_back_cents: 0,
-    refers_to: null,
-    note,
-  };
-}
-
-/** Adds a credit's earnings to the affiliate's totals and the list's balance and risk keys, in `tx`. */
-function addEarnings(tx: Transaction, uid: string, cents: Cents, extra: Record<string, unknown> = {}) {
-  tx.update(refs.affiliate(uid).withConverter(null), {
-    total_earnings_cents: FieldValue.increment(cents),
-    // A credit is earnings: the list's balance and risk keys move with it.
-    owed_cents: FieldValue.increment(cents),
-    risk_margin_cents: FieldValue.increment(cents),
-    ...extra,
-  });
-}
-
 export async function creditCompensation(uid: string, amountCents: Cents, now: Date): Promise<boolean> {
   const entryRef = refs.transactions(uid).doc("adjustment_july4bug_comp");
-  const entry = adjustmentEntry(
+  const entry = creditEntry(
+    "adjustment",
     defaultAdvertiserId,
     "july4bug_comp",
     amountCents,
@@ -69,7 +33,7 @@ export async function creditCompensation(uid: string, amountCents: Cents, now: D
   return db().runTransaction(async (tx) => {
     if ((await tx.get(entryRef)).exists) return false;
     tx.create(entryRef, entry);
-    addEarnings(tx, uid, amountCents, { july4bug_comp_cents: amountCents });
+    stageEarningsCredit(tx, uid, amountCents, { july4bug_comp_cents: amountCents });
     return true;
   });
 }
@@ -125,9 +89,9 @@ export async function adjustBalance(request: AdjustmentRequest, by: Recorder, no
         by: { uid: by.uid, email: by.email },
         at: now,
       };
-      tx.create(entryRef, adjustmentEntry(advertiser, `staff_${key}`, amountCents, reason, now));
+      tx.create(entryRef, creditEntry("adjustment", advertiser, `staff_${key}`, amountCents, reason, now));
       tx.create(auditRef, audit);
-      addEarnings(tx, uid, amountCents);
+      stageEarningsCredit(tx, uid, amountCents);
       const after = { ...affiliate, total_earnings_cents: affiliate.total_earnings_cents + amountCents };
       return { applied: true, audit, balanceCents: balanceOf(after) };
     },

@@ -19,6 +19,7 @@ import { logger } from "firebase-functions/logger";
 import { limits } from "../config.js";
 import { defaultAdvertiserId } from "../domain/advertisers.js";
 import { dayKey } from "../domain/days.js";
+import { creditEntry } from "../domain/ledger.js";
 import type { AdvertiserEvent } from "../domain/events.js";
 import type { AffiliateDoc, TransactionDoc } from "../domain/model.js";
 import {
@@ -31,6 +32,7 @@ import {
   type Bonus,
   type RewardRulesDoc,
 } from "../domain/rewards.js";
+import { stageEarningsCredit } from "../data/aggregates.js";
 import { db, refs } from "../data/firestore.js";
 import { stageMove, targetOf } from "../groups/groups.js";
 
@@ -90,11 +92,7 @@ function grant(uid: string, groupId: string, saleDay: string, now: Date): Promis
       bonuses.forEach((bonus) => tx.create(refs.transactions(uid).doc(bonusEntryId(bonus.id)), bonusEntry(bonus, now)));
       if (bonuses.length > 0) {
         const cents = bonuses.reduce((sum, bonus) => sum + bonus.amount_cents, 0);
-        // A credit is earnings, as an adjustment is (ledger/adjustments.ts): the balance and risk keys move with it.
-        tx.update(refs.affiliate(uid).withConverter(null), {
-          total_earnings_cents: FieldValue.increment(cents),
-          owed_cents: FieldValue.increment(cents),
-          risk_margin_cents: FieldValue.increment(cents),
+        stageEarningsCredit(tx, uid, cents, {
           bonuses_won: FieldValue.arrayUnion(...bonuses.map((bonus) => bonus.id)),
         });
       }
@@ -114,21 +112,6 @@ function grant(uid: string, groupId: string, saleDay: string, now: Date): Promis
 
 /** A bonus's ledger entry: a credit of its own, payable at once, under an id that makes it once only. */
 function bonusEntry(bonus: Bonus, now: Date): TransactionDoc {
-  return {
-    type: "bonus",
-    advertiser_id: defaultAdvertiserId,
-    event_id: bonusEntryId(bonus.id),
-    tracker: "",
-    timestamp: now,
-    recorded_at: now,
-    transaction_cost_cents: 0,
-    earnings_cents: bonus.amount_cents,
-    repeat_index: null,
-    rate: null,
-    refunded: false,
-    refunded_amount_cents: 0,
-    clawed_back_cents: 0,
-    refers_to: null,
-    note: `Bonus: ${bonus.name} (${bonus.first_sales} first sales from ${bonus.starts_on} to ${bonus.ends_on}).`,
-  };
+  const note = `Bonus: ${bonus.name} (${bonus.first_sales} first sales from ${bonus.starts_on} to ${bonus.ends_on}).`;
+  return creditEntry("bonus", defaultAdvertiserId, bonusEntryId(bonus.id), bonus.amount_cents, note, now);
 }
