@@ -77,14 +77,6 @@ export const advertisers: Record<AdvertiserId, Advertiser> = {
   },
 };
 
-/**
- * A commission rate in whole percent: 0.6 is "60%". The public pages state the rates in force with
- * formatPublicRate (domain/public-terms.ts), to the hundredth of a percent the settings allow.
- */
-export function formatRate(rate: number): string {
-  return `${Math.round(rate * 100)}%`;
-}
-
 export function isAdvertiserId(value: unknown): value is AdvertiserId {
   return typeof value === "string" && (advertiserIds as readonly string[]).includes(value);
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { formatCount, formatCountOf, formatPerEach, formatShare } from "./numbers.js";
+import { formatCount, formatCountOf, formatPerEach, formatRatePercent, formatShare } from "./numbers.js";
 
 test.each([
   [0, "0"],
@@ -37,4 +37,12 @@ test.each<[number, number, string | null]>([
   [3, 0, null],
 ])("formatPerEach(%i, %i) is %s", (part, whole, text) => {
   expect(formatPerEach(part, whole)).toBe(text);
+});
+
+test("a rate as a percentage to the hundredth of a percent, as commission rates are stated", () => {
+  expect(formatRatePercent(0.6)).toBe("60%");
+  expect(formatRatePercent(0.655)).toBe("65.5%");
+  expect(formatRatePercent(0.1234)).toBe("12.34%");
+  expect(formatRatePercent(1)).toBe("100%");
+  expect(formatRatePercent(0)).toBe("0%");
 });

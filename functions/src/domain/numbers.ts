@@ -11,6 +11,14 @@ const percentFormat = new Intl.NumberFormat("en-US", {
 });
 const ratioFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
+/**
+ * A rate (a fraction) as a percentage, to the hundredth of a percent the settings allow: 0.6 → "60%",
+ * 0.655 → "65.5%". How commission rates are stated everywhere: the public pages, the settings, the dashboard.
+ */
+export function formatRatePercent(rate: number): string {
+  return `${Math.round(rate * 1_000_000) / 10_000}%`;
+}
+
 /** A count with separators: 1313 → "1,313". */
 export function formatCount(count: number): string {
   return countFormat.format(count);

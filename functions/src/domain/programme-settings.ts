@@ -21,6 +21,7 @@ import {
 import { landingPages } from "./landing-pages.js";
 import { defaultRecruitShare, maxRecruitLevels, maxRecruitMonths, type RecruitShareTerms } from "./recruits.js";
 import { formatDollars } from "./money.js";
+import { formatRatePercent } from "./numbers.js";
 import { daysText, defaultPayoutRules, type PayoutRules } from "./payout-eligibility.js";
 import {
   defaultRiskRules,
@@ -405,19 +406,18 @@ export function versionInForce<T extends Pick<SettingsVersion, "effective_from">
 
 /** A setting's value as the history and the page write it: "60%", "30 days", "1st 50%, 2nd 50%". */
 export function formatSetting(field: SettingField, value: ProgrammeSettings[SettingField]): string {
-  const percent = (rate: number) => `${Math.round(rate * 1_000_000) / 10_000}%`;
   switch (field) {
     case "commission_rate":
-      return percent(value as number);
+      return formatRatePercent(value as number);
     case "repeat_rates": {
       const entries = Object.entries(value as RepeatRates).sort(([a], [b]) => Number(a) - Number(b));
       if (entries.length === 0) return "none";
       const rates = new Set(entries.map(([, r]) => r));
       const consecutive = entries.every(([key], i) => Number(key) === i + 1);
       if (rates.size === 1 && consecutive) {
-        return `${percent(entries[0]![1])} on the first ${entries.length === 1 ? "renewal" : entries.length}`;
+        return `${formatRatePercent(entries[0]![1])} on the first ${entries.length === 1 ? "renewal" : entries.length}`;
       }
-      return entries.map(([key, r]) => `#${key} ${percent(r)}`).join(", ");
+      return entries.map(([key, r]) => `#${key} ${formatRatePercent(r)}`).join(", ");
     }
     case "hold_days":
     case "attribution_window_days":
@@ -436,7 +436,7 @@ export function formatSetting(field: SettingField, value: ProgrammeSettings[Sett
     case "recruit_share": {
       const share = value as RecruitShareTerms;
       const levels = share.levels === 1 ? "the recruiter only" : `${share.levels} levels of recruiters`;
-      return `${percent(share.rate)} for ${share.months} months, ${levels}`;
+      return `${formatRatePercent(share.rate)} for ${share.months} months, ${levels}`;
     }
   }
 }

@@ -7,7 +7,6 @@ import {
   figurePlaceholder,
   fillFigures,
   formatPublicDollars,
-  formatPublicRate,
   hasFigurePlaceholders,
   placeholderFigures,
   publicFigures,
@@ -48,10 +47,7 @@ describe("the public pages' figures", () => {
     expect(figures.minimum_payout).toBe("$150.50");
   });
 
-  it("write rates to the hundredth of a percent and money as the terms do", () => {
-    expect(formatPublicRate(0.655)).toBe("65.5%");
-    expect(formatPublicRate(0.1234)).toBe("12.34%");
-    expect(formatPublicRate(1)).toBe("100%");
+  it("write money as the terms do (rates: domain/numbers.ts formatRatePercent)", () => {
     expect(formatPublicDollars(20_000)).toBe("$200");
     expect(formatPublicDollars(125_000)).toBe("$1,250");
     expect(formatPublicDollars(19_950)).toBe("$199.50");

@@ -12,6 +12,7 @@
 import { advertiserIds, type AdvertiserId } from "./advertisers.js";
 import { defaultCommissionRate, defaultRepeatRates } from "./commission.js";
 import type { Cents } from "./money.js";
+import { formatRatePercent } from "./numbers.js";
 
 /** The terms behind the figures: rates as fractions (0.6), money in cents. */
 export interface PublicTerms {
@@ -66,11 +67,6 @@ export function publicTermsOf(
 export type FigureKey = `${AdvertiserId}.${"commission" | "renewal"}` | "minimum_payout" | "payout_interval_days";
 export type PublicFigures = Record<FigureKey, string>;
 
-/** A rate as the pages state it, to the hundredth of a percent the settings allow: 0.6 → "60%", 0.655 → "65.5%". */
-export function formatPublicRate(rate: number): string {
-  return `${Math.round(rate * 1_000_000) / 10_000}%`;
-}
-
 /** Money as the terms state it: whole dollars without cents ("$200"), otherwise with them ("$199.50"). */
 export function formatPublicDollars(cents: Cents): string {
   const dollars = cents / 100;
@@ -86,8 +82,8 @@ export function publicFigures(terms: PublicTerms): PublicFigures {
     payout_interval_days: String(terms.payout_interval_days),
   };
   for (const id of advertiserIds) {
-    figures[`${id}.commission`] = formatPublicRate(terms.rates[id].commission_rate);
-    figures[`${id}.renewal`] = formatPublicRate(terms.rates[id].renewal_rate);
+    figures[`${id}.commission`] = formatRatePercent(terms.rates[id].commission_rate);
+    figures[`${id}.renewal`] = formatRatePercent(terms.rates[id].renewal_rate);
   }
   return figures as PublicFigures;
 }

@@ -9,6 +9,7 @@ import type { AdvertiserId } from "./advertisers.js";
 import { dayKey } from "./days.js";
 import { transactionId, type LedgerChange } from "./ledger.js";
 import type { Cents } from "./money.js";
+import { formatRatePercent } from "./numbers.js";
 import type { TransactionDoc } from "./model.js";
 import { recruitAlias, shareClawbacks, shareEventId, type RecruitShare } from "./recruits.js";
 
@@ -22,8 +23,6 @@ export interface ShareWrite {
   /** What it adds to affiliates/{recruiter}/recruits/{no}. */
   recruit: { no: number; level: number; earnings_cents: Cents; clawed_back_cents: Cents; sales: number };
 }
-
-const percent = (rate: number) => `${Math.round(rate * 1_000_000) / 10_000}%`;
 
 const blankEntry = (advertiser: AdvertiserId, at: Date, now: Date) => ({
   type: "recruit_share" as const,
@@ -88,7 +87,7 @@ export function shareCredit(sale: TransactionDoc, share: RecruitShare, now: Date
       event_id: shareEventId(sale.event_id),
       rate: share.rate,
       refers_to: null,
-      note: `${recruitAlias(share.no)}'s sale: ${percent(share.rate)} of their commission.`,
+      note: `${recruitAlias(share.no)}'s sale: ${formatRatePercent(share.rate)} of their commission.`,
       ...(sale.matures_on ? { matures_on: sale.matures_on } : {}),
     },
     now,

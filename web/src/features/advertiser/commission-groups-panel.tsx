@@ -9,6 +9,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { User } from "firebase/auth";
 import { advertiserIds, advertisers, type AdvertiserId } from "@domain/advertisers";
 import { daysText } from "@domain/payout-eligibility";
+import { formatRatePercent } from "@domain/numbers";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Message } from "../../components/ui/message";
@@ -18,8 +19,6 @@ import { fetchGroups, saveGroup, type GroupView } from "./advertiser-api";
 import { SaveOrCancel } from "./save-or-cancel";
 import styles from "./advertiser.module.css";
 
-const percent = (rate: number) => `${Math.round(rate * 1_000_000) / 10_000}%`;
-
 /** The groups table's columns: name, members, each advertiser's first-sale rate now, the hold; the admin's edit. */
 function columnsFor(isAdmin: boolean, edit: (group: GroupView) => void): Column<GroupView>[] {
   return [
@@ -28,7 +27,7 @@ function columnsFor(isAdmin: boolean, edit: (group: GroupView) => void): Column<
     ...advertiserIds.map((id): Column<GroupView> => ({
       header: advertisers[id].name,
       number: true,
-      cell: (group) => percent(group.in_force[id].commission_rate),
+      cell: (group) => formatRatePercent(group.in_force[id].commission_rate),
     })),
     { header: "Hold", cell: (group) => daysText(group.in_force.promptchan.hold_days) },
     ...(isAdmin

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from "react";
 import type { User } from "firebase/auth";
 import type { ApiAnswer } from "../../lib/api";
 import type { AffiliateDoc } from "@domain/model";
+import { formatRatePercent } from "@domain/numbers";
 import { CopyButton } from "../../components/ui/copy-button";
 import { Message } from "../../components/ui/message";
 import { Table, type Column } from "../../components/ui/table";
@@ -20,7 +21,6 @@ type Recruits = ApiAnswer<"GET", "/api/recruits">;
 type RecruitRow = Recruits["recruits"][number];
 
 const dollars = (amount: number) => `$${amount.toFixed(2)}`;
-const percent = (rate: number) => `${Math.round(rate * 1_000_000) / 10_000}%`;
 
 const columns: Column<RecruitRow>[] = [
   { header: "Recruit", rowHeader: true, cell: (row) => (row.level === 1 ? row.alias : `${row.alias} (via a recruit)`) },
@@ -62,7 +62,7 @@ export function RecruitsSection({
       <p>
         Invite other affiliates with your recruit link
         {share && share.rate > 0 && share.months > 0
-          ? `: you earn ${percent(share.rate)} of their commissions for ${share.months} months from their sign-up.`
+          ? `: you earn ${formatRatePercent(share.rate)} of their commissions for ${share.months} months from their sign-up.`
           : "."}
       </p>
       <p className={styles["default-link"]}>

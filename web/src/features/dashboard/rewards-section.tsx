@@ -9,10 +9,10 @@ import type { User } from "firebase/auth";
 import type { AdvertiserId } from "@domain/advertisers";
 import type { AffiliateDoc } from "@domain/model";
 import { formatDollars } from "@domain/money";
+import { formatRatePercent } from "@domain/numbers";
 import { fetchMyRewards, type MyRewards } from "./dashboard-api";
 import styles from "./dashboard.module.css";
 
-const percent = (rate: number) => `${Math.round(rate * 1_000_000) / 10_000}%`;
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 /** What is left to reach a tier, in words: "12 more first sales in 30 days or $50 more lifetime commission". */
@@ -44,7 +44,7 @@ export function RewardsSection({
         <ul className={styles["reward-list"]} aria-label="Next tiers">
           {tiers.map((tier) => (
             <li key={tier.to.id}>
-              <strong>{tier.to.name}</strong>: {tierLeftText(tier)} for {percent(tier.rates[advertiser])}
+              <strong>{tier.to.name}</strong>: {tierLeftText(tier)} for {formatRatePercent(tier.rates[advertiser])}
             </li>
           ))}
         </ul>
