@@ -9,7 +9,7 @@ import {
   shareEnd,
   type Recruitment,
 } from "./recruits.js";
-import type { TransactionDoc } from "./model.js";
+import { saleEntryFixture } from "./sale-entry-fixture.js";
 
 const at = new Date("2026-01-31T10:00:00Z");
 const terms = { rate: 0.05, months: 12, levels: 1 };
@@ -69,25 +69,14 @@ describe("the recruiter's share of a recruit's commission", () => {
 });
 
 describe("clawing back a share", () => {
-  const sale: TransactionDoc = {
-    type: "sale",
-    advertiser_id: "promptchan",
-    event_id: "s1",
-    tracker: "",
+  const sale = saleEntryFixture({
     timestamp: new Date("2026-03-01T00:00:00Z"),
     recorded_at: new Date("2026-03-01T00:00:00Z"),
     transaction_cost_cents: 2000,
     earnings_cents: 1200,
-    repeat_index: 0,
-    rate: 0.6,
-    refunded: false,
-    refunded_amount_cents: 0,
-    clawed_back_cents: 0,
-    refers_to: null,
-    note: null,
     matures_on: "2026-03-31",
     recruit_shares: [{ uid: "ann", no: 3, level: 1, rate: 0.05, cents: 60, clawed_back_cents: 0 }],
-  };
+  });
   const refund = { type: "refund" as const, event_id: "r1", timestamp: new Date("2026-03-05T00:00:00Z") };
   const now = new Date("2026-03-05T00:00:00Z");
 
