@@ -8,7 +8,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /** The longest files of a run (docs/development.md lists the ten slowest), longest first. */
 export const longestFirst = [
-  "tests/api/tracker-flood.test.ts",
+  "tests/api/tracker-flood.serial.test.ts",
   "tests/api/fuzz.test.ts",
   "tests/api/outbound-postbacks.test.ts",
   "tests/api/load.serial.test.ts",
