@@ -1,0 +1,42 @@
+/**
+ * A burst of clicks on one link: 1,000 requests, sixteen in flight. It runs in the serial group, with the
+ * emulators to itself: beside the other api files, under the run's start, the Hosting emulator's proxy timed
+ * some of its clicks out (27 November), and a burst's figures should measure the burst.
+ */
+import { expect, test } from "vitest";
+import { rollUpClicks } from "../../functions/src/tracking/clicks.ts";
+import { limits } from "../../functions/src/config.ts";
+import { dayKey } from "../../functions/src/domain/days.ts";
+import { affiliateView, createAffiliate, openLink, refs } from "../support/backend.ts";
+import { emulatorConcurrency, inParallel } from "../support/concurrency.ts";
+import { startOfRoomyWindow } from "../support/minute.ts";
+
+const links = { promptchan: ["/tw"], cutechat: ["/ig"], creategirls: [] };
+
+test("500 visitors clicking one link at once are counted exactly, without a hot document", async () => {
+  const uid = await createAffiliate({ links });
+  // A visitor's second click counts again in the next hour: the burst keeps to one (a wait of at most
+  // 90 s, about one run in forty).
+  await startOfRoomyWindow(limits.clickDedupeWindowMs, 90_000);
+  const visitors = Array.from({ length: 500 }, (_, i) => `10.2.${Math.floor(i / 250)}.${i % 250}`);
+  // Each visitor clicks twice, concurrently: 1,000 requests, 500 distinct visitors.
+  const answers = await inParallel([...visitors, ...visitors], emulatorConcurrency, (ip) =>
+    openLink(`/m/${uid}/tw`, { ip, userAgent: "burst" }),
+  );
+  expect(answers.every((answer) => answer.status === 302)).toBe(true);
+
+  const shards = await refs.clickShards(uid).get();
+  expect(shards.size).toBeGreaterThan(1);
+  expect(shards.docs.reduce((sum, shard) => sum + shard.data().clicks, 0)).toBe(500);
+  expect((await refs.affiliate(uid).get()).data()!.total_clicks).toBe(0);
+  expect((await affiliateView(uid)).trackers.promptchan["/tw"]?.clicks).toBe(500);
+
+  // The roll-up moves them into the affiliate and its day, and empties the shards.
+  expect(await rollUpClicks(uid)).toBe(500);
+  expect((await refs.clickShards(uid).get()).size).toBe(0);
+  const rolled = (await refs.affiliate(uid).get()).data()!;
+  expect(rolled.total_clicks).toBe(500);
+  expect(rolled.trackers.promptchan["/tw"]?.clicks).toBe(500);
+  expect((await refs.days(uid).doc(dayKey(new Date())).get()).data()?.clicks).toBe(500);
+  expect((await affiliateView(uid)).total_clicks).toBe(500);
+}, 240_000);
