@@ -12,8 +12,9 @@ export default defineConfig({
     // several files run at once though the machines have two cores; vitest's default there is one.
     maxWorkers: 4,
     sequence: { sequencer: LongestFirst },
-    // After every layer: the census of the data, for npm test's export/re-import check.
-    globalSetup: ["./tests/support/census-teardown.ts"],
+    // Before every layer: the functions' workers started (warm-functions.ts). After: the census of the data,
+    // for npm test's export/re-import check.
+    globalSetup: ["./tests/support/warm-functions.ts", "./tests/support/census-teardown.ts"],
     projects: [
       {
         test: {

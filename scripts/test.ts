@@ -137,7 +137,8 @@ async function runLayers(env: NodeJS.ProcessEnv, stop: AbortSignal): Promise<voi
       emulatorDataDir,
       ...(everything ? ["--export-on-exit", exportDir] : []),
       // The emulators run with NODE_ENV=production (see emulator-env.ts); the tests themselves must not.
-      `NODE_ENV=test ${everything ? `CENSUS_FILE=${shellQuote(censusFile)} ` : ""}${vitest.map(shellQuote).join(" ")}`,
+      // A full run also starts the functions' workers before its first file (tests/support/warm-functions.ts).
+      `NODE_ENV=test ${everything ? `WARM_FUNCTIONS=1 CENSUS_FILE=${shellQuote(censusFile)} ` : ""}${vitest.map(shellQuote).join(" ")}`,
     ],
     { env, stop },
   );
