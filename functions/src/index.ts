@@ -34,6 +34,7 @@ const pageHandler = lazily(async () => (await import("./http/public-pages.js")).
 const clicks = lazily(() => import("./tracking/clicks.js"));
 const delivery = lazily(() => import("./postbacks/deliver.js"));
 const digest = lazily(() => import("./advertiser/staff-digest.js"));
+const ratesNotices = lazily(() => import("./groups/rates-notices.js"));
 const refundRates = lazily(() => import("./risk/refund-rate.js"));
 const trafficQuality = lazily(() => import("./risk/traffic-quality.js"));
 const salesSpikes = lazily(() => import("./risk/sales-spike.js"));
@@ -101,6 +102,18 @@ export const deliverPostback = onTaskDispatched<{ id: string }>(
 export const staffDigest = onSchedule({ schedule: "every day 08:00", timeZone: "Etc/UTC" }, async () => {
   await (await digest()).writeStaffDigest(new Date(), staffDigestEmails(), siteUrl());
 });
+
+/**
+ * The e-mails telling affiliates that lower rates reach them from a notice date (groups/rates-notices.ts):
+ * each once, the day after the change is saved at the latest, at least 13 days before the date.
+ */
+export const ratesNotice = onSchedule(
+  { schedule: "every day 07:00", timeZone: "Etc/UTC", timeoutSeconds: 540 },
+  async () => {
+    const written = await (await ratesNotices()).writeRatesNotices(new Date(), siteUrl());
+    logger.info("rates notices", written);
+  },
+);
 
 /**
  * The daily risk review (docs/risk.md): affiliates refunded since yesterday whose refund and chargeback rates

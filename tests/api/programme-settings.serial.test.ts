@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { SettingsInput } from "../../functions/src/domain/programme-settings.ts";
 import { transactionId } from "../../functions/src/domain/ledger.ts";
 import { sendEvent } from "../../scripts/lib/events-client.ts";
-import { createAffiliate, refs } from "../support/backend.ts";
+import { writeRatesNotices } from "../../functions/src/groups/rates-notices.ts";
+import { createAffiliate, db, refs } from "../support/backend.ts";
 import { api, createUser, type TestUser } from "../support/users.ts";
 
 interface AdvertiserView {
@@ -38,8 +39,11 @@ async function creategirls(caller: TestUser = admin): Promise<AdvertiserView> {
   return all.find((view) => view.advertiser === "creategirls")!;
 }
 
-const save = (settings: unknown, version: number, caller: TestUser = admin) =>
-  api(caller, "POST", "/api/programme_settings", { advertiser: "creategirls", version, settings });
+const save = (settings: unknown, version: number, caller: TestUser = admin, lowered_rates?: unknown) =>
+  api(caller, "POST", "/api/programme_settings", { advertiser: "creategirls", version, settings, lowered_rates });
+
+/** A UTC day `days` from today, as YYYY-MM-DD. */
+const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A creategirls sale of $100 for the affiliate, made at `at`: its ledger entry. */
 async function saleAt(uid: string, at: Date) {
@@ -158,15 +162,32 @@ describe("programme settings", () => {
     const beforeSale = await saleAt(uid, new Date(Date.now() - 60_000));
     expect(beforeSale).toMatchObject({ rate: 0.6, earnings_cents: 6_000 });
 
-    const savedAt = Date.now();
-    const answer = await save({ ...before.settings, commission_rate: 0.45, hold_days: 0 }, before.version);
-    expect(answer.status).toBe(200);
-    expect(answer.json).toMatchObject({ version: before.version + 1, changed: true });
+    // A lower rate must say whom it reaches (promised terms): refused, naming the rate, and nothing saved.
+    const unsaid = await save({ ...before.settings, commission_rate: 0.45, hold_days: 0 }, before.version);
+    expect(unsaid.status).toBe(400);
+    expect(unsaid.json.error).toBe(
+      "lowered_rates: the settings lower the Commission rate: say whether the lower rates apply to new affiliates only (those who joined earlier keep theirs) or to everyone from a notice date.",
+    );
+    expect((await creategirls()).version).toBe(before.version);
 
-    // A sale made after the change earns the new rate, and with no hold it is payable at once.
+    const savedAt = Date.now();
+    const answer = await save({ ...before.settings, commission_rate: 0.45, hold_days: 0 }, before.version, admin, {
+      applies_to: "new_affiliates",
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toMatchObject({
+      version: before.version + 1,
+      changed: true,
+      message: `Saved as version ${before.version + 1}: in force from now for affiliates who join from now; those who joined earlier keep their rates.`,
+    });
+    const newcomer = await createAffiliate();
+
+    // A sale made after the change: the affiliate who joined before keeps their rate; one who joined after
+    // earns the new one. The hold (not a rate) is the new one for both: with none, payable at once.
     const after = await saleAt(uid, new Date(Date.now() + 1_000));
-    expect(after).toMatchObject({ rate: 0.45, earnings_cents: 4_500 });
+    expect(after).toMatchObject({ rate: 0.6, earnings_cents: 6_000 });
     expect(after.matures_on! <= new Date().toISOString().slice(0, 10)).toBe(true);
+    expect(await saleAt(newcomer, new Date(Date.now() + 1_000))).toMatchObject({ rate: 0.45, earnings_cents: 4_500 });
     // A sale that happened before the change, reported only now, earns the terms it was made under.
     const late = await saleAt(uid, new Date(savedAt - 5 * 60_000));
     expect(late).toMatchObject({ rate: 0.6, earnings_cents: 6_000 });
@@ -178,9 +199,9 @@ describe("programme settings", () => {
     expect(await saleAt(dealUid, new Date(Date.now() + 1_000))).toMatchObject({ rate: 0.7, earnings_cents: 7_000 });
 
     const affiliate = (await refs.affiliate(uid).get()).data()!;
-    expect(affiliate.total_earnings_cents).toBe(6_000 + 4_500 + 6_000);
+    expect(affiliate.total_earnings_cents).toBe(6_000 * 3);
 
-    // The history says who changed what, from what to what, and when.
+    // The history says who changed what, from what to what, when, and whom the lower rate reaches.
     const view = await creategirls();
     expect(view.version).toBe(before.version + 1);
     expect(view.settings).toMatchObject({ commission_rate: 0.45, hold_days: 0 });
@@ -192,10 +213,70 @@ describe("programme settings", () => {
         { field: "commission_rate", from: 0.6, to: 0.45 },
         { field: "hold_days", from: 30, to: 0 },
       ],
+      lowered_rates: { applies_to: "new_affiliates" },
     });
     expect(Date.parse(newest.effective_from)).toBeGreaterThanOrEqual(savedAt - 5_000);
     expect(view.history.at(-1)).toMatchObject({ version: 0, changed_by: null, settings: original.settings });
   });
+
+  test("apply to everyone: a notice too short is refused; those who joined earlier keep their rates until the date and are e-mailed once", async () => {
+    const before = await creategirls();
+    // Back to 60% first (a raise: no question asked), so this test's affiliate joins on 60%.
+    const raised = await save({ ...before.settings, commission_rate: 0.6 }, before.version);
+    expect(raised.status).toBe(200);
+    const earlier = await createAffiliate();
+    const current = await creategirls();
+    const lower = { ...current.settings, commission_rate: 0.5 };
+
+    const soon = await save(lower, current.version, admin, { applies_to: "everyone", notice_date: dayAhead(13) });
+    expect(soon).toMatchObject({
+      status: 400,
+      json: {
+        error:
+          "lowered_rates.notice_date: must be 14 to 365 days from today, so affiliates hear of the lower rates first.",
+      },
+    });
+    const noDate = await save(lower, current.version, admin, { applies_to: "everyone" });
+    expect(noDate.status).toBe(400);
+    expect(noDate.json.error).toMatch(/^lowered_rates\.notice_date: /);
+    expect((await creategirls()).version).toBe(current.version);
+
+    const noticeDate = dayAhead(20);
+    const saved = await save(lower, current.version, admin, { applies_to: "everyone", notice_date: noticeDate });
+    expect(saved.status).toBe(200);
+    expect(saved.json.message).toMatch(
+      /those who joined earlier keep their rates until \d{1,2} \w+ \d{4}, and are e-mailed about it within a day\.$/,
+    );
+    const newcomer = await createAffiliate();
+    expect(await saleAt(earlier, new Date(Date.now() + 1_000))).toMatchObject({ rate: 0.6 });
+    expect(await saleAt(newcomer, new Date(Date.now() + 1_000))).toMatchObject({ rate: 0.5 });
+
+    // The daily run e-mails those whose rate drops on the date (not the newcomer), once: a second run writes none.
+    const first = await writeRatesNotices(new Date(), "https://affiliates.example");
+    expect(first.changes).toBe(1);
+    expect(first.mailed).toBeGreaterThanOrEqual(1);
+    const mail = (
+      await db()
+        .collection("mail")
+        .doc(`rates-lowered-creategirls-${current.version + 1}-${earlier}`)
+        .get()
+    ).data();
+    expect(mail).toMatchObject({ cause: "rates_lowered", uid: earlier });
+    expect(mail!.message.subject).toMatch(/^Your CreateGirls commission rates change on \d{1,2} \w+ \d{4}$/);
+    expect(mail!.message.text).toContain("- First sale: 60% → 50%");
+    expect(mail!.message.text).toContain("https://affiliates.example/dashboard");
+    expect((await db().collection("mail").where("uid", "==", newcomer).get()).size).toBe(0);
+    expect(await writeRatesNotices(new Date(), "https://affiliates.example")).toEqual({ changes: 0, mailed: 0 });
+
+    // The history, for signed-in readers, has the change with its notice date.
+    const history = (await refs.rateHistory("creategirls").get()).data()!.changes;
+    expect(history.at(-1)).toMatchObject({
+      version: current.version + 1,
+      commission_rate: 0.5,
+      everyone_from: new Date(`${noticeDate}T00:00:00Z`),
+    });
+    expect(history.at(-1)!.notified_at).toBeInstanceOf(Date);
+  }, 180_000);
 
   test("a save on top of a version someone else saved since is refused, and saving the same is no change", async () => {
     const current = await creategirls();
@@ -211,7 +292,9 @@ describe("programme settings", () => {
 
   test("renewal rates are replaced whole: a renewal taken out earns nothing", async () => {
     const current = await creategirls();
-    const answer = await save({ ...current.settings, repeat_rates: { "1": 0.25 } }, current.version);
+    const answer = await save({ ...current.settings, repeat_rates: { "1": 0.25 } }, current.version, admin, {
+      applies_to: "new_affiliates",
+    });
     expect(answer.status).toBe(200);
     expect((await creategirls()).settings.repeat_rates).toEqual({ "1": 0.25 });
     const uid = await createAffiliate();

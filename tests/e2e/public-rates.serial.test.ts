@@ -34,7 +34,15 @@ async function promptchan(): Promise<AdvertiserView> {
 
 async function save(settings: Settings): Promise<void> {
   const { version } = await promptchan();
-  const answer = await api(admin, "POST", "/api/programme_settings", { advertiser: "promptchan", version, settings });
+  // The lower renewal rates reach new affiliates only (promised terms): what the public pages state is what
+  // an affiliate joining now earns.
+  const lowered_rates = { applies_to: "new_affiliates" };
+  const answer = await api(admin, "POST", "/api/programme_settings", {
+    advertiser: "promptchan",
+    version,
+    settings,
+    lowered_rates,
+  });
   expect(answer.status, answer.json.error).toBe(200);
 }
 

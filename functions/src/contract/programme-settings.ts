@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { advertiserIds } from "../domain/advertisers.js";
 import { programmeSettingsSchema, settingFields } from "../domain/programme-settings.js";
-import { advertiserId, isoTime, recorder } from "./fields.js";
+import { maxNoticeDays, minNoticeDays } from "../domain/promised-terms.js";
+import { advertiserId, isoDay, isoTime, recorder } from "./fields.js";
 import { staffOnly, type Routes } from "./route.js";
 
 /** The settings as the API gives and takes them: the stored form, with the minimum payout in dollars. */
@@ -27,6 +28,24 @@ const settingChange = z.strictObject({
   to: z.unknown(),
 });
 
+/** Whom a save's lowered rates apply to (promised terms, issue 34). */
+export const loweredRatesScope = z
+  .discriminatedUnion(
+    "applies_to",
+    [
+      z.strictObject({ applies_to: z.literal("new_affiliates") }),
+      z.strictObject({ applies_to: z.literal("everyone"), notice_date: isoDay }),
+    ],
+    {
+      error: 'must be { "applies_to": "new_affiliates" } or { "applies_to": "everyone", "notice_date": "YYYY-MM-DD" }.',
+    },
+  )
+  .meta({
+    id: "LoweredRates",
+    description: `Whom lower rates apply to: affiliates who join from now only (those who joined earlier keep theirs), or everyone from a notice date ${minNoticeDays} to ${maxNoticeDays} days ahead (affiliates who joined earlier are e-mailed before it).`,
+    example: { applies_to: "everyone", notice_date: "2027-01-01" },
+  });
+
 export const settingsVersion = z
   .strictObject({
     version: z.number().int(),
@@ -36,6 +55,7 @@ export const settingsVersion = z
       .meta({ description: "Null for version 0, the settings before any admin changed them." }),
     changes: z.array(settingChange),
     settings: settingsView,
+    lowered_rates: loweredRatesScope.optional().meta({ description: "Whom the rates it lowered apply to." }),
   })
   .meta({ id: "SettingsVersion" });
 
@@ -62,7 +82,7 @@ export const programmeSettingsApi = {
   "POST /api/programme_settings": {
     summary: "Saves an advertiser's settings as the next version, in force from now.",
     description:
-      "Refuses a bad value with the field and reason (400; a link domain another advertiser has, naming it) and a save on top of someone else's newer version (409).",
+      "Refuses a bad value with the field and reason (400; a link domain another advertiser has, naming it), a save that lowers a rate without `lowered_rates` (400, naming the rates), and a save on top of someone else's newer version (409). Affiliates keep the rates they joined on: lower rates reach those who joined earlier only from an `everyone` notice date.",
     tag: "Programme",
     access: "admin",
     body: z.strictObject({
@@ -70,6 +90,8 @@ export const programmeSettingsApi = {
       /** The version the admin loaded: a save on top of someone else's newer one is refused. */
       version: z.number({ error: "must be the version you loaded." }).int().min(0),
       settings: programmeSettingsSchema,
+      /** Required when the settings lower a rate: whom the lower rates apply to. */
+      lowered_rates: loweredRatesScope.optional(),
     }),
     response: z.strictObject({
       advertiser: z.enum(advertiserIds),

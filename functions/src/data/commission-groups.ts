@@ -18,7 +18,7 @@ import { saleTerms } from "../domain/programme-settings.js";
 import type { RecruitShareTerms } from "../domain/recruits.js";
 import { ApiError } from "../errors.js";
 import { refs } from "./firestore.js";
-import { settingsInForce } from "./programme-settings.js";
+import { settingsForAffiliate } from "./programme-settings.js";
 
 /**
  * A group's terms in force at `at` (null: the default group, whose terms are the programme settings): one
@@ -42,7 +42,9 @@ export async function groupTermsAt(groupId: string, at: Date): Promise<GroupTerm
  * What a sale of the affiliate earns from the programme and their group, as in force when it happened (the
  * deal, on the affiliate's document, is applied by the ledger). The group is read once the affiliate's
  * document (read anyway) names it, beside the programme settings' read: an affiliate in the default group
- * costs no read more than before groups existed, any other one read more.
+ * costs no read more than before groups existed, any other one read more. The programme's rates are those
+ * promised to the affiliate (domain/promised-terms.ts): one read more for an affiliate who joined before a
+ * change lowered a rate.
  */
 export async function saleTermsInForce(
   advertiser: AdvertiserId,
@@ -62,7 +64,11 @@ export async function saleTermsAndShare(
   affiliate: Promise<AffiliateDoc>,
 ): Promise<{ terms: SaleTermsOf; recruitShare: RecruitShareTerms }> {
   const [settings, group] = await Promise.all([
-    settingsInForce(advertiser, at),
+    settingsForAffiliate(
+      advertiser,
+      at,
+      affiliate.then((doc) => doc.created_at),
+    ),
     affiliate.then((doc) => groupTermsAt(groupIdAt(doc, at), at)),
   ]);
   return { terms: groupSaleTerms(saleTerms(settings), group, advertiser), recruitShare: settings.recruit_share };

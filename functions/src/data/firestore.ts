@@ -29,6 +29,7 @@ import {
   type PayoutAuditDoc,
   type PayoutDoc,
   type PendingRefundsDoc,
+  type RateHistoryDoc,
   type TrackerFunnelDoc,
   type TransactionDoc,
 } from "../domain/model.js";
@@ -101,6 +102,7 @@ const trackerFunnelConverter = converter<TrackerFunnelDoc>();
 const riskCaseConverter = converter<RiskCaseDoc>();
 const riskOpenConverter = converter<RiskCaseSummary>();
 const recruitFiguresConverter = converter<RecruitFiguresDoc>();
+const rateHistoryConverter = converter<RateHistoryDoc>();
 
 export const refs = {
   affiliates: () => db().collection(collections.affiliates).withConverter(affiliateConverter),
@@ -121,6 +123,14 @@ export const refs = {
   /** Server-only: the versions of an advertiser's programme settings, by number. */
   settingsVersions: (advertiser: string) =>
     refs.advertisers().doc(advertiser).collection(collections.settingsVersions).withConverter(settingsVersionConverter),
+  /** The programme's rate changes (issue 34, promised terms): one document, read by signed-in users. */
+  rateHistory: (advertiser: string) =>
+    refs
+      .advertisers()
+      .doc(advertiser)
+      .collection(collections.rateHistory)
+      .doc("changes")
+      .withConverter(rateHistoryConverter),
   /** Server-only: the commission groups (issue 34; the default group is the programme settings, no document). */
   commissionGroups: () => db().collection(collections.commissionGroups).withConverter(commissionGroupConverter),
   /** Server-only: a group's versions, by number. */

@@ -3,8 +3,9 @@
  * registry document, which the click redirect already reads), and every saved version, with who changed
  * what and when, in advertisers/{id}/settings_versions/{n}, which no client reads.
  */
+import type { Transaction } from "firebase-admin/firestore";
 import { advertiserIds, advertisers, defaultAdvertiserId, type AdvertiserId } from "../domain/advertisers.js";
-import type { Recorder } from "../domain/model.js";
+import type { AdvertiserDoc, Recorder } from "../domain/model.js";
 import {
   settingChanges,
   settingFields,
@@ -18,6 +19,14 @@ import {
 } from "../domain/programme-settings.js";
 import { collections } from "../domain/model.js";
 import { defaultRiskRules, readStoredRiskRules, type RiskRules } from "../domain/risk-rules.js";
+import {
+  maxRateChanges,
+  promisedRates,
+  rateChangeOf,
+  rateChangesBefore,
+  type LoweredRatesScope,
+  type RateChange,
+} from "../domain/promised-terms.js";
 import { ApiError } from "../errors.js";
 import { forgetAdvertiserSettings } from "./advertiser-config.js";
 import { db, refs } from "./firestore.js";
@@ -29,8 +38,13 @@ export const historyShown = 20;
  * The settings in force at `at`, for a sale that happened then: one read of the advertiser's document, and
  * a query of its versions only when the sale happened before the latest change.
  */
-export async function settingsInForce(advertiser: AdvertiserId, at: Date): Promise<ProgrammeSettings> {
-  const doc = (await refs.advertisers().doc(advertiser).get()).data();
+export async function settingsInForce(
+  advertiser: AdvertiserId,
+  at: Date,
+  /** The advertiser's document, when the caller has read it already. */
+  read?: { doc: AdvertiserDoc | undefined },
+): Promise<ProgrammeSettings> {
+  const doc = read ? read.doc : (await refs.advertisers().doc(advertiser).get()).data();
   const changedAt = doc?.settings_updated_at;
   if (!changedAt || at.getTime() >= changedAt.getTime()) return storedSettings(advertiser, doc);
   const earlier = await refs
@@ -41,6 +55,24 @@ export async function settingsInForce(advertiser: AdvertiserId, at: Date): Promi
     .get();
   const version = earlier.docs[0]?.data();
   return version ? storedSettings(advertiser, version.settings) : storedSettings(advertiser, doc);
+}
+
+/**
+ * The settings a sale at `at` of an affiliate who joined at `joinedAt` earns: those in force then, with the
+ * rates promised to them (domain/promised-terms.ts). The rate history is read only for an affiliate who
+ * joined before a change lowered a rate; anyone else costs no read more than settingsInForce.
+ */
+export async function settingsForAffiliate(
+  advertiser: AdvertiserId,
+  at: Date,
+  joinedAt: Promise<Date>,
+): Promise<ProgrammeSettings> {
+  const [doc, joined] = await Promise.all([refs.advertisers().doc(advertiser).get(), joinedAt]);
+  const settings = await settingsInForce(advertiser, at, { doc: doc.data() });
+  const loweredAt = doc.data()?.rates_lowered_at;
+  if (!loweredAt || joined.getTime() >= loweredAt.getTime()) return settings;
+  const changes = (await refs.rateHistory(advertiser).get()).data()?.changes ?? [];
+  return { ...settings, ...(promisedRates(changes, joined, at) ?? {}) };
 }
 
 /**
@@ -111,9 +143,40 @@ function linkDomainOwner(
   );
 }
 
+/**
+ * Adds a change of the rates to the programme's rate history (promised terms), in the save's transaction. The
+ * first one also records the rate changes made before the history existed, from the settings' versions.
+ */
+async function stageRateChange(
+  tx: Transaction,
+  advertiser: AdvertiserId,
+  current: number,
+  before: ProgrammeSettings,
+  change: RateChange,
+): Promise<void> {
+  const ref = refs.rateHistory(advertiser);
+  let changes = (await tx.get(ref)).data()?.changes;
+  if (!changes) {
+    const versions =
+      current === 0 ? [] : (await tx.get(refs.settingsVersions(advertiser))).docs.map((doc) => doc.data());
+    changes = rateChangesBefore(
+      versions.length > 0 ? versions : [{ version: 0, effective_from: new Date(0), settings: before }],
+    );
+  }
+  if (changes.length >= maxRateChanges) {
+    throw new ApiError(
+      "conflict",
+      `The programme's rates have been changed ${maxRateChanges} times, as many as its history keeps: ask a developer to archive the oldest changes.`,
+    );
+  }
+  tx.set(ref, { changes: [...changes, change] });
+}
+
 export interface SaveOutcome {
   version: number;
   changed: boolean;
+  /** Whom the rates it lowered apply to; null when it lowered none. */
+  lowered: LoweredRatesScope | null;
 }
 
 /**
@@ -127,6 +190,8 @@ export async function saveProgrammeSettings(
   expectedVersion: number,
   by: Recorder,
   now: Date,
+  /** Whom a lowered rate applies to (promised terms): required when the save lowers one. */
+  loweredScope?: LoweredRatesScope,
 ): Promise<SaveOutcome> {
   const docRef = refs.advertisers().doc(advertiser);
   const outcome = await db().runTransaction(async (tx) => {
@@ -155,8 +220,11 @@ export async function saveProgrammeSettings(
       recruit_share: toSave.recruit_share ?? before.recruit_share,
     };
     const changes = settingChanges(before, settings);
-    if (changes.length === 0) return { version: current, changed: false };
+    if (changes.length === 0) return { version: current, changed: false, lowered: null };
     const version = current + 1;
+    const rates = rateChangeOf(before, settings, loweredScope, version, now);
+    if ("problem" in rates) throw new ApiError("bad_request", rates.problem);
+    if (rates.change) await stageRateChange(tx, advertiser, current, before, rates.change);
     if (current === 0) {
       const original: SettingsVersion = {
         version: 0,
@@ -173,19 +241,21 @@ export async function saveProgrammeSettings(
       changed_by: { uid: by.uid, email: by.email },
       changes,
       settings,
+      ...(rates.lowered.length > 0 && loweredScope ? { lowered_rates: loweredScope } : {}),
     };
     tx.create(refs.settingsVersions(advertiser).doc(String(version)), saved);
     // mergeFields: each setting is replaced whole (a renewal rate taken out must go), the rest kept. The
     // risk rules go to their server-only document instead.
     const { risk_rules, ...publicSettings } = settings;
     const publicFields = settingFields.filter((field) => field !== "risk_rules");
+    const lowered = rates.lowered.length > 0 ? { rates_lowered_at: now } : {};
     tx.set(
       docRef.withConverter(null),
-      { ...publicSettings, settings_version: version, settings_updated_at: now },
-      { mergeFields: [...publicFields, "settings_version", "settings_updated_at"] },
+      { ...publicSettings, settings_version: version, settings_updated_at: now, ...lowered },
+      { mergeFields: [...publicFields, "settings_version", "settings_updated_at", ...Object.keys(lowered)] },
     );
     tx.set(riskRulesRef(advertiser), { rules: risk_rules, updated_at: now });
-    return { version, changed: true };
+    return { version, changed: true, lowered: rates.lowered.length > 0 ? loweredScope! : null };
   });
   if (outcome.changed) forgetAdvertiserSettings();
   return outcome;

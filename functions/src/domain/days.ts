@@ -45,3 +45,10 @@ export function sumLastDays(buckets: Record<DayKey, Partial<DayFigures>>, now: D
   }
   return total;
 }
+
+const longDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/** A UTC day as the e-mails and pages write it: "2027-01-01" → "1 January 2027". */
+export function formatDay(day: string): string {
+  return longDay.format(new Date(`${day}T00:00:00Z`));
+}

@@ -10,6 +10,7 @@ import type { CustomerIdentifiers } from "./customer-identifiers.js";
 import type { DayFigures, DayKey } from "./days.js";
 import type { Cents } from "./money.js";
 import { emptyPayoutDetails, type PayoutDetails, type PayoutType } from "./payout-details.js";
+import type { RateChange } from "./promised-terms.js";
 import type { OutboundPostback } from "./outbound-postbacks.js";
 import type { RecruitShare, Recruitment } from "./recruits.js";
 import type { RiskCaseSummary, RiskHeld } from "./risk.js";
@@ -54,6 +55,8 @@ export const collections = {
   suspensionAudit: "suspension_audit",
   /** advertisers/{id}/settings_versions/{n}: each version of the programme settings (server-only). */
   settingsVersions: "settings_versions",
+  /** advertisers/{id}/rate_history/changes: every change of the programme's rates, for promised terms (issue 34). */
+  rateHistory: "rate_history",
   /** commission_groups/{id}, and /versions/{n}: the commission groups and their versions (issue 34, server-only). */
   commissionGroups: "commission_groups",
   groupVersions: "versions",
@@ -596,6 +599,16 @@ export interface AdvertiserDoc {
   /** The programme settings' version (domain/programme-settings.ts); absent: never changed by an admin. */
   settings_version?: number;
   settings_updated_at?: Date;
+  /**
+   * When a change last lowered a rate (domain/promised-terms.ts): affiliates who joined before it may be owed
+   * the rates they joined on, kept in rate_history; absent: no rate was ever lowered with a promise.
+   */
+  rates_lowered_at?: Date;
+}
+
+/** advertisers/{id}/rate_history/changes: the programme's rate changes, oldest first (signed-in users read it). */
+export interface RateHistoryDoc {
+  changes: RateChange[];
 }
 
 /**

@@ -13,6 +13,9 @@ import { formatDollars, type Cents } from "./money.js";
 import type { InvoiceSnapshot, PayoutDoc } from "./model.js";
 import { payoutDestination } from "./payout-details.js";
 import { programme } from "./programme.js";
+import { formatDay } from "./days.js";
+import { formatRatePercent } from "./numbers.js";
+import { loweredRates, type PromisedRates } from "./promised-terms.js";
 
 export type MailCause =
   | "payout_requested"
@@ -22,7 +25,8 @@ export type MailCause =
   | "staff_digest"
   | "risk_review_opened"
   | "risk_review_ended"
-  | "risk_case_staff";
+  | "risk_case_staff"
+  | "rates_lowered";
 
 /** mail/{id}: what the extension reads (to, message) and what we add to say why it was written. */
 export interface MailDoc {
@@ -55,6 +59,8 @@ export const mailIds = {
   /** Staff told a case opened, and how it was resolved. */
   riskCaseOpened: (caseId: string) => `risk-case-opened-${caseId}`,
   riskCaseResolved: (caseId: string) => `risk-case-resolved-${caseId}`,
+  /** An affiliate told that lower rates reach them from a notice date: once per rate change. */
+  ratesLowered: (advertiser: string, version: number, uid: string) => `rates-lowered-${advertiser}-${version}-${uid}`,
 };
 
 /** Where a payout goes, as its affiliate is reminded of it: the method and the account, masked. */
@@ -101,6 +107,45 @@ export function payoutSentMail(payout: Pick<PayoutDoc, "invoice" | "paid_at">): 
       `Hello ${invoice.payee.name || "there"},`,
       `Your payout of ${money(invoice.amount_cents)} for invoice ${invoice.invoice_number} was sent by ${destinationLine(invoice)} on ${formatInvoiceDate(payout.paid_at ?? invoice.issued_at)}.`,
       `Depending on the method it can take a few business days to reach your account. If it has not arrived within 10 business days, reply to this e-mail with the invoice number.`,
+      signOff,
+    ].join("\n\n"),
+  };
+}
+
+/** "60% → 50%" per rate that changes, renewals by number: the lines of a rates e-mail. */
+function rateLines(now: PromisedRates, next: PromisedRates): string[] {
+  const lines: string[] = [];
+  if (now.commission_rate !== next.commission_rate) {
+    lines.push(`- First sale: ${formatRatePercent(now.commission_rate)} → ${formatRatePercent(next.commission_rate)}`);
+  }
+  const renewals = new Set([...Object.keys(now.repeat_rates), ...Object.keys(next.repeat_rates)]);
+  for (const key of [...renewals].sort((a, b) => Number(a) - Number(b))) {
+    const [from, to] = [now.repeat_rates[key] ?? 0, next.repeat_rates[key] ?? 0];
+    if (from !== to) lines.push(`- Renewal #${key}: ${formatRatePercent(from)} → ${formatRatePercent(to)}`);
+  }
+  return lines;
+}
+
+/**
+ * Lower rates reach an affiliate who joined before them, from a notice date (issue 34, promised terms): what
+ * changes, from when, and that sales before then keep today's rates.
+ */
+export function ratesLoweredMail(
+  advertiserName: string,
+  now: PromisedRates,
+  next: PromisedRates,
+  noticeDate: string,
+  siteUrl: string,
+): Mail {
+  const when = formatDay(noticeDate);
+  const lowered = loweredRates(now, next).length;
+  return {
+    subject: `Your ${advertiserName} commission rates change on ${when}`,
+    text: [
+      `Hello,`,
+      `From ${when}, the commission you earn on ${advertiserName} sales changes${lowered > 0 ? "" : " for the better"}:\n${rateLines(now, next).join("\n")}`,
+      `Sales made before ${when} keep the rates you have now. Your rates and their history are on your dashboard: ${siteUrl}/dashboard`,
+      `Questions? Reply to this e-mail or write to ${programme.contactEmail}.`,
       signOff,
     ].join("\n\n"),
   };

@@ -18,6 +18,7 @@ import {
   type GroupMembership,
   type SaleTermsOf,
 } from "./commission-groups.js";
+import type { LoweredRatesScope } from "./promised-terms.js";
 import { landingPages } from "./landing-pages.js";
 import { defaultRecruitShare, maxRecruitLevels, maxRecruitMonths, type RecruitShareTerms } from "./recruits.js";
 import { formatDollars } from "./money.js";
@@ -374,6 +375,8 @@ export interface SettingsVersion {
   changed_by: { uid: string; email: string } | null;
   changes: SettingChange[];
   settings: ProgrammeSettings;
+  /** Whom the rates it lowered apply to (promised terms, issue 34); absent when it lowered none. */
+  lowered_rates?: LoweredRatesScope;
 }
 
 /**

@@ -20,6 +20,7 @@ import {
   type ClickShardDoc,
   type DayDoc,
   type PayoutDoc,
+  type RateHistoryDoc,
   type TransactionDoc,
 } from "@domain/model";
 import type { DeliveryDoc } from "@domain/outbound-postbacks";
@@ -50,4 +51,9 @@ export const refs = {
     collection(db, collections.affiliates, uid, collections.postbackDeliveries).withConverter(converter<DeliveryDoc>()),
   payouts: (db: Firestore) => collection(db, collections.payouts).withConverter(converter<PayoutDoc>()),
   advertisers: (db: Firestore) => collection(db, collections.advertisers).withConverter(converter<AdvertiserDoc>()),
+  /** The programme's rate changes (promised terms): signed-in users only (firestore.rules). */
+  rateHistory: (db: Firestore, advertiser: string) =>
+    doc(db, collections.advertisers, advertiser, collections.rateHistory, "changes").withConverter(
+      converter<RateHistoryDoc>(),
+    ),
 };

@@ -2,6 +2,8 @@ import { Router } from "express";
 import { programmeSettingsApi as api } from "../../contract/programme-settings.js";
 import { changeForApi, settingsForApi, type SettingsVersion } from "../../domain/programme-settings.js";
 import { programmeSettingsView, saveProgrammeSettings } from "../../data/programme-settings.js";
+import { formatDay } from "../../domain/days.js";
+import type { LoweredRatesScope } from "../../domain/promised-terms.js";
 import { reply } from "../answers.js";
 import { callerOf, requireAdmin, requireCaller, requireStaff } from "../auth.js";
 import { parseBody } from "../inputs.js";
@@ -16,6 +18,16 @@ const versionView = (version: SettingsVersion) => ({
   changes: version.changes.map(changeForApi),
   settings: settingsForApi(version.settings),
 });
+
+/** What a save answers: from when, and for a lowered rate, whom it reaches and when. */
+function savedMessage({ version, lowered }: { version: number; lowered: LoweredRatesScope | null }): string {
+  const saved = `Saved as version ${version}: in force from now`;
+  if (!lowered) return `${saved}.`;
+  if (lowered.applies_to === "new_affiliates") {
+    return `${saved} for affiliates who join from now; those who joined earlier keep their rates.`;
+  }
+  return `${saved} for affiliates who join from now; those who joined earlier keep their rates until ${formatDay(lowered.notice_date)}, and are e-mailed about it within a day.`;
+}
 
 // GET /api/programme_settings: each advertiser's settings in force, its version, and its latest versions.
 programmeSettingsRoutes.get("/programme_settings", requireCaller, requireStaff, async (_req, res) => {
@@ -32,7 +44,7 @@ programmeSettingsRoutes.get("/programme_settings", requireCaller, requireStaff, 
 // POST /api/programme_settings: saves an advertiser's settings as a new version, in force from now (admin).
 programmeSettingsRoutes.post("/programme_settings", requireCaller, requireAdmin, async (req, res) => {
   const route = api["POST /api/programme_settings"];
-  const { advertiser, version, settings } = parseBody(route.body, req);
+  const { advertiser, version, settings, lowered_rates } = parseBody(route.body, req);
   const caller = callerOf(req);
   const outcome = await saveProgrammeSettings(
     advertiser,
@@ -40,11 +52,12 @@ programmeSettingsRoutes.post("/programme_settings", requireCaller, requireAdmin,
     version,
     { uid: caller.uid, email: caller.email },
     new Date(),
+    lowered_rates,
   );
   reply(res, route, {
     advertiser,
     version: outcome.version,
     changed: outcome.changed,
-    message: outcome.changed ? `Saved as version ${outcome.version}: in force from now.` : "Nothing changed.",
+    message: outcome.changed ? savedMessage(outcome) : "Nothing changed.",
   });
 });

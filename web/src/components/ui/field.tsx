@@ -12,7 +12,7 @@ export interface FieldProps {
   value: string;
   onChange: (value: string) => void;
   required?: boolean;
-  type?: "text" | "email" | "number";
+  type?: "text" | "email" | "number" | "date";
   /** A select of these instead of an input (a string is its own label). */
   options?: readonly (string | FieldOption)[];
   autoComplete?: string;

@@ -1,4 +1,5 @@
 /** The advertiser page's calls (SPEC.md §7 and docs/api.md), through the app's API client. */
+import type { LoweredRatesScope } from "@domain/promised-terms";
 import type { User } from "firebase/auth";
 import type { SummaryRow } from "@domain/advertiser-summary";
 import type { ListFilters } from "@domain/affiliate-list";
@@ -182,8 +183,13 @@ export function saveProgrammeSettings(
   advertiser: AdvertiserId,
   version: number,
   settings: Record<string, unknown>,
+  /** Whom lowered rates reach (promised terms): given when the settings lower one. */
+  loweredRates?: LoweredRatesScope,
 ): Promise<ApiAnswer<"POST", "/api/programme_settings">> {
-  const body = { advertiser, version, settings } as ApiInput<"POST", "/api/programme_settings">;
+  const body = { advertiser, version, settings, lowered_rates: loweredRates } as ApiInput<
+    "POST",
+    "/api/programme_settings"
+  >;
   return callApi(user, "POST", "/api/programme_settings", body);
 }
 

@@ -46,7 +46,9 @@ import {
   type AdvertiserSettingsView,
   type SettingsVersionView,
 } from "./advertiser-api";
-import { formatMoment } from "../../lib/dates";
+import { formatDay, formatMoment } from "../../lib/dates";
+import { loweredRates, type LoweredRatesScope, type PromisedRates } from "@domain/promised-terms";
+import { initialLoweredRatesChoice, LoweredRatesChoiceFields, loweredRatesScope } from "./lowered-rates-choice";
 import { PerAdvertiserPanel } from "./disclosure-panel";
 import { RiskRuleSimulation } from "./risk-simulation";
 import styles from "./advertiser.module.css";
@@ -338,7 +340,10 @@ function SettingsForm({
   const [confirming, setConfirming] = useState<{
     settings: Record<ApiSettingField, unknown>;
     changes: ApiSettingChange[];
+    /** The rates the save lowers (promised terms): the dialog asks whom the lower rates reach. */
+    lowered: string[];
   } | null>(null);
+  const [loweredChoice, setLoweredChoice] = useState(initialLoweredRatesChoice);
 
   function save(event: FormEvent) {
     event.preventDefault();
@@ -348,15 +353,16 @@ function SettingsForm({
     const changes = changesOf(view, settings);
     if (changes.length === 0)
       return saving.say({ tone: "info", text: "Nothing to save: these are the settings in force." });
-    setConfirming({ settings, changes });
+    setConfirming({ settings, changes, lowered: loweredRates(view.settings, settings as PromisedRates) });
   }
 
   function confirmSave() {
     if (!confirming) return;
-    const { settings } = confirming;
+    const { settings, lowered } = confirming;
     setConfirming(null);
+    const scope = lowered.length > 0 ? loweredRatesScope(loweredChoice) : undefined;
     void saving.run(async () => {
-      const saved = await saveProgrammeSettings(user, view.advertiser, view.version, settings);
+      const saved = await saveProgrammeSettings(user, view.advertiser, view.version, settings, scope);
       if (saved.changed) onSaved();
       return { tone: "success", text: saved.message };
     });
@@ -470,6 +476,14 @@ function SettingsForm({
             <li key={change.field}>{describeChange(change)}</li>
           ))}
         </ul>
+        {confirming && confirming.lowered.length > 0 ? (
+          <LoweredRatesChoiceFields
+            id={id("lowered")}
+            lowered={confirming.lowered}
+            choice={loweredChoice}
+            onChange={setLoweredChoice}
+          />
+        ) : null}
       </Dialog>
     </div>
   );
@@ -526,15 +540,28 @@ const versionColumns: Column<SettingsVersionView>[] = [
     header: "Changes",
     wide: true,
     cell: (version) =>
-      version.version === 0
-        ? "The original terms"
-        : version.changes.map((change) => (
+      version.version === 0 ? (
+        "The original terms"
+      ) : (
+        <>
+          {version.changes.map((change) => (
             <span key={change.field} className={styles["settings-change"]}>
               {describeChange(change)}
             </span>
-          )),
+          ))}
+          {version.lowered_rates ? (
+            <span className={styles["settings-change"]}>{loweredRatesNote(version.lowered_rates)}</span>
+          ) : null}
+        </>
+      ),
   },
 ];
+
+/** Whom a version's lowered rates reached, as the history says it. */
+const loweredRatesNote = (scope: LoweredRatesScope) =>
+  scope.applies_to === "everyone"
+    ? `Lower rates for everyone from ${formatDay(scope.notice_date)}`
+    : "Lower rates for new affiliates only";
 
 function SettingsHistory({ history }: { history: SettingsVersionView[] }) {
   return (

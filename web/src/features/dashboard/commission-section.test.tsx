@@ -2,14 +2,23 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { advertiserIds } from "@domain/advertisers";
 import { defaultSettings } from "@domain/programme-settings";
+import type { RateChange } from "@domain/promised-terms";
 import { affiliateFixture } from "./affiliate-fixture";
 
+/** The advertiser documents' promise (rates_lowered_at) and rate history the section reads, per test. */
+const promise: { loweredAt: Date | null; changes: RateChange[] | undefined } = { loweredAt: null, changes: [] };
 vi.mock("../../lib/programme-settings", () => ({
   useProgrammeSettings: () => Object.fromEntries(advertiserIds.map((id) => [id, defaultSettings(id)])),
+  useRatesLoweredAt: () => promise.loweredAt,
+  useRateHistory: () => promise.changes,
 }));
 const { CommissionSection } = await import("./commission-section");
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  promise.loweredAt = null;
+  promise.changes = [];
+});
 
 /** The section's value for a label. */
 const value = (label: string) =>
@@ -57,5 +66,56 @@ describe("Your Commission (issue 34)", () => {
       "7 days",
     ]);
     expect(screen.getByText("Your individual deal applies until 31 Dec 2099.")).toBeTruthy();
+  });
+
+  describe("promised terms", () => {
+    const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+    const renewals = (rate: number) => Object.fromEntries(Array.from({ length: 12 }, (_, i) => [String(i + 1), rate]));
+    const start: RateChange = {
+      version: 0,
+      effective_from: new Date(0),
+      commission_rate: 0.6,
+      repeat_rates: renewals(0.5),
+      everyone_from: null,
+    };
+    // Lowered for new affiliates on 1 March; lowered again for everyone on 1 June, from a notice date far ahead.
+    const newOnly: RateChange = { ...start, version: 1, effective_from: day("2026-03-01"), commission_rate: 0.5 };
+    const everyone: RateChange = {
+      ...start,
+      version: 2,
+      effective_from: day("2026-06-01"),
+      commission_rate: 0.4,
+      repeat_rates: renewals(0.3),
+      everyone_from: day("2099-01-01"),
+    };
+
+    test("an affiliate who joined before a lowered rate keeps theirs, sees the notice ahead and their history", () => {
+      promise.loweredAt = everyone.effective_from;
+      promise.changes = [start, newOnly, everyone];
+      render(<CommissionSection affiliate={affiliateFixture()} advertiser="promptchan" />);
+      expect([value("First sales"), value("Renewals")]).toEqual(["60%", "50% on the first 12"]);
+      expect(screen.getByRole("note").textContent).toBe(
+        "From 1 Jan 2099 your rates become first sales 40%, renewals 30% on the first 12. Sales before then keep the rates you have now.",
+      );
+      const history = within(screen.getByText("Your terms history").closest("details")!).getAllByRole("listitem");
+      expect(history.map((item) => item.textContent)).toEqual([
+        "1 Jun 2026 The programme's rates changed to first sales 40%, renewals 30% on the first 12 for new affiliates; you keep first sales 60%, renewals 50% on the first 12.",
+        "1 Mar 2026 The programme's rates changed to first sales 50%, renewals 50% on the first 12 for new affiliates; you keep first sales 60%, renewals 50% on the first 12.",
+        "1 Jan 2026 You joined: first sales 60%, renewals 50% on the first 12.",
+      ]);
+    });
+
+    test("while the history loads the rates wait; an affiliate who joined after the change earns the programme's", () => {
+      promise.loweredAt = newOnly.effective_from;
+      promise.changes = undefined;
+      render(<CommissionSection affiliate={affiliateFixture()} advertiser="promptchan" />);
+      expect(value("First sales")).toBe("…");
+      cleanup();
+      render(
+        <CommissionSection affiliate={affiliateFixture({ created_at: day("2026-04-01") })} advertiser="promptchan" />,
+      );
+      expect(value("First sales")).toBe("60%");
+      expect(screen.queryByText("Your terms history")).toBeNull();
+    });
   });
 });

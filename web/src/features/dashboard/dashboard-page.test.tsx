@@ -26,6 +26,9 @@ vi.mock("../../lib/programme-settings", async () => ({
     (await import("@domain/advertisers")).advertiserIds,
     (await import("@domain/programme-settings")).defaultSettings,
   ),
+  // No rate ever lowered with a promise (promised terms): the history is not read.
+  useRatesLoweredAt: () => null,
+  useRateHistory: () => [],
   usePayoutRules: () => ({ minimumCents: 20_000, intervalDays: 30 }),
   useLinkDomains: () => ({
     promptchan: "https://p.example",
