@@ -468,8 +468,9 @@ function SettingsForm({
         actions={<Button onClick={confirmSave}>Save settings</Button>}
       >
         <p>
-          For every affiliate of {advertisers[view.advertiser].name}, from the moment you save (sales already made keep
-          their terms):
+          {confirming && confirming.lowered.length > 0
+            ? `For ${advertisers[view.advertiser].name}, from the moment you save (sales already made keep their terms):`
+            : `For every affiliate of ${advertisers[view.advertiser].name}, from the moment you save (sales already made keep their terms):`}
         </p>
         <ul className={sectionStyles["settings-confirm"]}>
           {confirming?.changes.map((change) => (

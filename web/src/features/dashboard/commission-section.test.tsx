@@ -99,8 +99,8 @@ describe("Your Commission (issue 34)", () => {
       );
       const history = within(screen.getByText("Your terms history").closest("details")!).getAllByRole("listitem");
       expect(history.map((item) => item.textContent)).toEqual([
-        "1 Jun 2026 The programme's rates changed to first sales 40%, renewals 30% on the first 12 for new affiliates; you keep first sales 60%, renewals 50% on the first 12.",
-        "1 Mar 2026 The programme's rates changed to first sales 50%, renewals 50% on the first 12 for new affiliates; you keep first sales 60%, renewals 50% on the first 12.",
+        "1 Jun 2026 The programme's rates changed to first sales 40%, renewals 30% on the first 12 for affiliates joining from then; you keep first sales 60%, renewals 50% on the first 12.",
+        "1 Mar 2026 The programme's rates changed to first sales 50%, renewals 50% on the first 12 for affiliates joining from then; you keep first sales 60%, renewals 50% on the first 12.",
         "1 Jan 2026 You joined: first sales 60%, renewals 50% on the first 12.",
       ]);
     });

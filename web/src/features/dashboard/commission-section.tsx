@@ -121,7 +121,7 @@ const stepText: Record<TermsStep["reason"], (step: TermsStep) => string> = {
   joined: (step) => `You joined: ${ratesText(step)}.`,
   kept: (step) =>
     step.programme
-      ? `The programme's rates changed to ${ratesText(step.programme)} for new affiliates; you keep ${ratesText(step)}.`
+      ? `The programme's rates changed to ${ratesText(step.programme)} for affiliates joining from then; you keep ${ratesText(step)}.`
       : `Your rates stayed ${ratesText(step)}.`,
   raised: (step) => `Your rates rose: ${ratesText(step)}.`,
   lowered: (step) => `The lower rates announced reached you: ${ratesText(step)}.`,
@@ -133,13 +133,13 @@ function TermsHistory({ steps }: { steps: TermsStep[] }) {
   return (
     <details className={styles["terms-history"]}>
       <summary>Your terms history</summary>
-      <ol>
+      <ul>
         {[...steps].reverse().map((step) => (
           <li key={step.from.getTime()}>
             <time dateTime={step.from.toISOString()}>{formatDay(step.from)}</time> {stepText[step.reason](step)}
           </li>
         ))}
-      </ol>
+      </ul>
     </details>
   );
 }
