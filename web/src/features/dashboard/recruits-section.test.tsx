@@ -5,6 +5,23 @@ import { affiliateFixture } from "./affiliate-fixture";
 
 const api = vi.hoisted(() => ({ fetchRecruits: vi.fn<(user: unknown) => Promise<unknown>>() }));
 vi.mock("./dashboard-api", () => api);
+/** Each advertiser's recruiter's share in force, per test (SPEC.md's settings otherwise). */
+const shares = vi.hoisted(() => ({
+  overrides: {} as Record<string, { rate: number; months: number; levels: number }>,
+}));
+vi.mock("../../lib/programme-settings", async () => {
+  const { advertiserIds } = await import("@domain/advertisers");
+  const { defaultSettings } = await import("@domain/programme-settings");
+  return {
+    useProgrammeSettings: () =>
+      Object.fromEntries(
+        advertiserIds.map((id) => [
+          id,
+          { ...defaultSettings(id), recruit_share: shares.overrides[id] ?? defaultSettings(id).recruit_share },
+        ]),
+      ),
+  };
+});
 const { RecruitsSection } = await import("./recruits-section");
 
 const user = { uid: "u1" } as User;
@@ -17,7 +34,10 @@ const answer = (recruits: unknown[] = []) => ({
   recruits,
 });
 
-beforeEach(() => vi.resetAllMocks());
+beforeEach(() => {
+  vi.resetAllMocks();
+  shares.overrides = {};
+});
 afterEach(cleanup);
 
 describe("Your Recruits", () => {
@@ -64,5 +84,17 @@ describe("Your Recruits", () => {
     render(<RecruitsSection user={user} affiliate={affiliateFixture({ uid: "u1" })} readOnly />);
     expect(screen.getByRole("button", { name: "Copy your recruit link" })).toBeTruthy();
     expect(api.fetchRecruits).not.toHaveBeenCalled();
+  });
+
+  test("advertisers paying different shares are each named; one paying none is left out", () => {
+    api.fetchRecruits.mockResolvedValue(answer());
+    shares.overrides = {
+      cutechat: { rate: 0.03, months: 6, levels: 1 },
+      creategirls: { rate: 0, months: 12, levels: 1 },
+    };
+    render(<RecruitsSection user={user} affiliate={affiliateFixture({ uid: "u1" })} readOnly={false} />);
+    expect(screen.getByRole("region", { name: "Your Recruits" }).textContent).toContain(
+      "Invite other affiliates with your recruit link: you earn 5% of their Promptchan commissions for 12 months, 3% of their CuteChat commissions for 6 months, from their sign-up.",
+    );
   });
 });

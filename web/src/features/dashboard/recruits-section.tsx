@@ -1,6 +1,6 @@
 /**
  * Your Recruits (issue 34, docs/recruits.md): the affiliate's recruit link with Copy, what the programme pays
- * for a recruit, and each recruit's earnings for them under an alias ("Recruit 3"), never who the recruit is.
+ * for a recruit (each advertiser's share in force, from the public settings), and each recruit's earnings for them under an alias ("Recruit 3"), never who the recruit is.
  * An affiliate who joined through someone's link is told only that. The list comes from the API (the
  * recruits' lines are server-only), again whenever the affiliate's earnings move (a share arriving).
  */
@@ -8,16 +8,43 @@ import { useEffect, useRef, useState } from "react";
 import type { User } from "firebase/auth";
 import type { ApiAnswer } from "../../lib/api";
 import type { AffiliateDoc } from "@domain/model";
+import { advertiserIds, advertisers, type AdvertiserId } from "@domain/advertisers";
 import { formatRatePercent } from "@domain/numbers";
+import type { ProgrammeSettings } from "@domain/programme-settings";
 import { CopyButton } from "../../components/ui/copy-button";
 import { Message } from "../../components/ui/message";
 import { Table, type Column } from "../../components/ui/table";
 import { formatDay } from "../../lib/dates";
+import { useProgrammeSettings } from "../../lib/programme-settings";
 import { recruitLink } from "../../lib/recruit-link";
 import { fetchRecruits } from "./dashboard-api";
 import styles from "./dashboard.module.css";
 
 type Recruits = ApiAnswer<"GET", "/api/recruits">;
+
+/**
+ * What the programme pays for a recruit, from each advertiser's settings in force (the share is set per
+ * advertiser): one sentence when they agree, each advertiser's otherwise; nothing when none pays.
+ */
+function shareSentence(settings: Record<AdvertiserId, Pick<ProgrammeSettings, "recruit_share">>): string {
+  const paying = advertiserIds
+    .map((id) => ({ id, share: settings[id].recruit_share }))
+    .filter(({ share }) => share.rate > 0 && share.months > 0);
+  if (paying.length === 0) return ".";
+  const first = paying[0]!.share;
+  const months = (count: number) => `${count} ${count === 1 ? "month" : "months"}`;
+  if (
+    paying.length === advertiserIds.length &&
+    paying.every(({ share }) => share.rate === first.rate && share.months === first.months)
+  ) {
+    return `: you earn ${formatRatePercent(first.rate)} of their commissions for ${months(first.months)} from their sign-up.`;
+  }
+  const parts = paying.map(
+    ({ id, share }) =>
+      `${formatRatePercent(share.rate)} of their ${advertisers[id].name} commissions for ${months(share.months)}`,
+  );
+  return `: you earn ${parts.join(", ")}, from their sign-up.`;
+}
 type RecruitRow = Recruits["recruits"][number];
 
 const dollars = (amount: number) => `$${amount.toFixed(2)}`;
@@ -53,18 +80,13 @@ export function RecruitsSection({
       live = false;
     };
   }, [user, readOnly, affiliate.recruits_count, affiliate.total_earnings_cents, affiliate.total_refunded_cents]);
-  const share = typeof recruits === "object" ? recruits.share : null;
+  const shares = useProgrammeSettings();
 
   return (
     <section aria-labelledby="recruits" className={styles["dashboard-section"]}>
       <h2 id="recruits">Your Recruits</h2>
       {affiliate.recruited_by ? <p>You joined through a partner&apos;s invitation.</p> : null}
-      <p>
-        Invite other affiliates with your recruit link
-        {share && share.rate > 0 && share.months > 0
-          ? `: you earn ${formatRatePercent(share.rate)} of their commissions for ${share.months} months from their sign-up.`
-          : "."}
-      </p>
+      <p>Invite other affiliates with your recruit link{shareSentence(shares)}</p>
       <p className={styles["default-link"]}>
         <span className={styles["advertiser-bar-label"]}>Recruit link</span>
         <code ref={shown} className={styles["default-link-url"]} title={url}>
