@@ -13,7 +13,10 @@ export function daysAfter(date: Date, days: number): DayKey {
 }
 
 /** The UTC day before `day`. */
-export const dayBefore = (day: DayKey): DayKey => daysAfter(new Date(`${day}T00:00:00Z`), -1);
+/** The moment a UTC day starts: "2027-01-01" → 2027-01-01T00:00:00Z. */
+export const dayStart = (day: DayKey): Date => new Date(`${day}T00:00:00Z`);
+
+export const dayBefore = (day: DayKey): DayKey => daysAfter(dayStart(day), -1);
 
 /** The keys of the `count` UTC days ending with (and including) the day of `now`, oldest first. */
 export function lastDays(now: Date, count: number): DayKey[] {
@@ -44,11 +47,4 @@ export function sumLastDays(buckets: Record<DayKey, Partial<DayFigures>>, now: D
     total.earnings_cents += day.earnings_cents ?? 0;
   }
   return total;
-}
-
-const longDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-
-/** A UTC day as the e-mails and pages write it: "2027-01-01" → "1 January 2027". */
-export function formatDay(day: string): string {
-  return longDay.format(new Date(`${day}T00:00:00Z`));
 }

@@ -46,7 +46,7 @@ export function newInvoice(
   };
 }
 
-/** A date on an invoice: "21 November 2026". */
+/** A date as invoices, e-mails and the API's messages write it: "21 November 2026". */
 export function formatInvoiceDate(date: Date): string {
   return dateFormat.format(date);
 }

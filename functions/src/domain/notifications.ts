@@ -13,9 +13,9 @@ import { formatDollars, type Cents } from "./money.js";
 import type { InvoiceSnapshot, PayoutDoc } from "./model.js";
 import { payoutDestination } from "./payout-details.js";
 import { programme } from "./programme.js";
-import { formatDay } from "./days.js";
+import { dayStart } from "./days.js";
 import { formatRatePercent } from "./numbers.js";
-import { loweredRates, type PromisedRates } from "./promised-terms.js";
+import { renewalsOf, type PromisedRates } from "./promised-terms.js";
 
 export type MailCause =
   | "payout_requested"
@@ -118,8 +118,7 @@ function rateLines(now: PromisedRates, next: PromisedRates): string[] {
   if (now.commission_rate !== next.commission_rate) {
     lines.push(`- First sale: ${formatRatePercent(now.commission_rate)} → ${formatRatePercent(next.commission_rate)}`);
   }
-  const renewals = new Set([...Object.keys(now.repeat_rates), ...Object.keys(next.repeat_rates)]);
-  for (const key of [...renewals].sort((a, b) => Number(a) - Number(b))) {
+  for (const key of renewalsOf(now, next)) {
     const [from, to] = [now.repeat_rates[key] ?? 0, next.repeat_rates[key] ?? 0];
     if (from !== to) lines.push(`- Renewal #${key}: ${formatRatePercent(from)} → ${formatRatePercent(to)}`);
   }
@@ -137,13 +136,12 @@ export function ratesLoweredMail(
   noticeDate: string,
   siteUrl: string,
 ): Mail {
-  const when = formatDay(noticeDate);
-  const lowered = loweredRates(now, next).length;
+  const when = formatInvoiceDate(dayStart(noticeDate));
   return {
     subject: `Your ${advertiserName} commission rates change on ${when}`,
     text: [
       `Hello,`,
-      `From ${when}, the commission you earn on ${advertiserName} sales changes${lowered > 0 ? "" : " for the better"}:\n${rateLines(now, next).join("\n")}`,
+      `From ${when}, the commission you earn on ${advertiserName} sales changes:\n${rateLines(now, next).join("\n")}`,
       `Sales made before ${when} keep the rates you have now. Your rates and their history are on your dashboard: ${siteUrl}/dashboard`,
       `Questions? Reply to this e-mail or write to ${programme.contactEmail}.`,
       signOff,

@@ -9,6 +9,7 @@
  * gives them the higher of their rate and the new one, or the new one outright once its notice date is past.
  */
 import type { RepeatRates } from "./commission.js";
+import { dayKey, dayMs, dayStart } from "./days.js";
 
 /** The rates a promise covers, in the programme settings' shape. */
 export interface PromisedRates {
@@ -19,7 +20,7 @@ export interface PromisedRates {
 /** Whom a change that lowers a rate applies to. */
 export type LoweredRatesScope = { applies_to: "new_affiliates" } | { applies_to: "everyone"; notice_date: string };
 
-/** One change of the programme's rates, as the promises remember it (rate_promises/{advertiser}). */
+/** One change of the programme's rates, as the promises remember it (advertisers/{id}/rate_history/changes). */
 export interface RateChange extends PromisedRates {
   /** The settings version that made it (0: the rates the programme started with). */
   version: number;
@@ -40,12 +41,17 @@ export const maxNoticeDays = 365;
 /** How many rate changes the promises keep (each a few hundred bytes on one document). */
 export const maxRateChanges = 1_000;
 
+/** The renewals either set of rates names, in order ("1", "2" … "12"): a renewal absent from one earns 0 there. */
+export function renewalsOf(a: PromisedRates, b: PromisedRates): string[] {
+  const keys = new Set([...Object.keys(a.repeat_rates), ...Object.keys(b.repeat_rates)]);
+  return [...keys].sort((x, y) => Number(x) - Number(y));
+}
+
 /** "Commission rate", "Renewal #3": the rates `after` lowers against `before`, in the settings page's order. */
 export function loweredRates(before: PromisedRates, after: PromisedRates): string[] {
   const lowered: string[] = [];
   if (after.commission_rate < before.commission_rate) lowered.push("Commission rate");
-  const renewals = new Set([...Object.keys(before.repeat_rates), ...Object.keys(after.repeat_rates)]);
-  for (const key of [...renewals].sort((a, b) => Number(a) - Number(b))) {
+  for (const key of renewalsOf(before, after)) {
     if ((after.repeat_rates[key] ?? 0) < (before.repeat_rates[key] ?? 0)) lowered.push(`Renewal #${key}`);
   }
   return lowered;
@@ -53,7 +59,7 @@ export function loweredRates(before: PromisedRates, after: PromisedRates): strin
 
 /** Whether two rate sets are the same (a save that leaves them alone is not a rate change). */
 export function sameRates(a: PromisedRates, b: PromisedRates): boolean {
-  return a.commission_rate === b.commission_rate && loweredRates(a, b).length === 0 && loweredRates(b, a).length === 0;
+  return loweredRates(a, b).length === 0 && loweredRates(b, a).length === 0;
 }
 
 function higher(a: PromisedRates, b: PromisedRates): PromisedRates {
@@ -145,9 +151,6 @@ export function termsHistory(changes: RateChange[], joinedAt: Date, until: Date)
   return steps;
 }
 
-/** The start (00:00 UTC) of a notice date given as YYYY-MM-DD. */
-export const noticeStart = (noticeDate: string) => new Date(`${noticeDate}T00:00:00Z`);
-
 /**
  * The rate change a save makes, if it changes a rate, or the reason it is refused: a save that lowers a rate
  * must say whom the lower rates apply to, and "everyone" needs a notice date from minNoticeDays to
@@ -170,15 +173,13 @@ export function rateChangeOf(
       };
     }
     if (scope.applies_to === "everyone") {
-      const days = Math.round(
-        (noticeStart(scope.notice_date).getTime() - noticeStart(now.toISOString().slice(0, 10)).getTime()) / 86_400_000,
-      );
+      const days = Math.round((dayStart(scope.notice_date).getTime() - dayStart(dayKey(now)).getTime()) / dayMs);
       if (!(days >= minNoticeDays && days <= maxNoticeDays)) {
         return {
           problem: `lowered_rates.notice_date: must be ${minNoticeDays} to ${maxNoticeDays} days from today, so affiliates hear of the lower rates first.`,
         };
       }
-      everyoneFrom = noticeStart(scope.notice_date);
+      everyoneFrom = dayStart(scope.notice_date);
     }
   }
   const change: RateChange = { version, effective_from: now, ...ratesOf(after), everyone_from: everyoneFrom };

@@ -7,6 +7,7 @@
  */
 import pMap from "p-map";
 import { advertiserIds, advertisers, type AdvertiserId } from "../domain/advertisers.js";
+import { dayKey } from "../domain/days.js";
 import { dealOf, groupSaleTerms, withDeal } from "../domain/commission-groups.js";
 import type { AffiliateDoc } from "../domain/model.js";
 import { mailDoc, mailIds, ratesLoweredMail } from "../domain/notifications.js";
@@ -53,7 +54,7 @@ async function notifyChange(
   now: Date,
   siteUrl: string,
 ): Promise<number> {
-  const noticeDate = change.everyone_from!.toISOString().slice(0, 10);
+  const noticeDate = dayKey(change.everyone_from!);
   let mailed = 0;
   let last: FirebaseFirestore.QueryDocumentSnapshot<AffiliateDoc> | undefined;
   for (;;) {

@@ -2,7 +2,8 @@ import { Router } from "express";
 import { programmeSettingsApi as api } from "../../contract/programme-settings.js";
 import { changeForApi, settingsForApi, type SettingsVersion } from "../../domain/programme-settings.js";
 import { programmeSettingsView, saveProgrammeSettings } from "../../data/programme-settings.js";
-import { formatDay } from "../../domain/days.js";
+import { dayStart } from "../../domain/days.js";
+import { formatInvoiceDate } from "../../domain/invoice.js";
 import type { LoweredRatesScope } from "../../domain/promised-terms.js";
 import { reply } from "../answers.js";
 import { callerOf, requireAdmin, requireCaller, requireStaff } from "../auth.js";
@@ -26,7 +27,7 @@ function savedMessage({ version, lowered }: { version: number; lowered: LoweredR
   if (lowered.applies_to === "new_affiliates") {
     return `${saved} for affiliates who join from now; those who joined earlier keep their rates.`;
   }
-  return `${saved} for affiliates who join from now; those who joined earlier keep their rates until ${formatDay(lowered.notice_date)}, and are e-mailed about it within a day.`;
+  return `${saved} for affiliates who join from now; those who joined earlier keep their rates until ${formatInvoiceDate(dayStart(lowered.notice_date))}, and are e-mailed about it within a day.`;
 }
 
 // GET /api/programme_settings: each advertiser's settings in force, its version, and its latest versions.

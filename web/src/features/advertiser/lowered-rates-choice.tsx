@@ -3,6 +3,7 @@
  * lower rates reach. Affiliates who join from now (those who joined earlier keep theirs, for good), or
  * everyone from a notice date, before which the earlier affiliates are e-mailed.
  */
+import { daysAfter } from "@domain/days";
 import { maxNoticeDays, minNoticeDays, type LoweredRatesScope } from "@domain/promised-terms";
 import { ChoiceButtons } from "../../components/ui/choice-buttons";
 import { Field } from "../../components/ui/field";
@@ -10,13 +11,10 @@ import { formatDay } from "../../lib/dates";
 
 export type LoweredRatesChoice = { appliesTo: LoweredRatesScope["applies_to"]; noticeDate: string };
 
-const dayMs = 86_400_000;
-const dayAhead = (days: number, now = new Date()) => new Date(now.getTime() + days * dayMs).toISOString().slice(0, 10);
-
 /** The choice before the admin makes one: new affiliates only, and a month's notice ready if they pick everyone. */
 export const initialLoweredRatesChoice = (): LoweredRatesChoice => ({
   appliesTo: "new_affiliates",
-  noticeDate: dayAhead(30),
+  noticeDate: daysAfter(new Date(), 30),
 });
 
 /** The choice as the API takes it. */

@@ -9,7 +9,7 @@ import type { User } from "firebase/auth";
 import type { ApiAnswer } from "../../lib/api";
 import type { AffiliateDoc } from "@domain/model";
 import { advertiserIds, advertisers, type AdvertiserId } from "@domain/advertisers";
-import { formatRatePercent } from "@domain/numbers";
+import { formatCountOf, formatRatePercent } from "@domain/numbers";
 import type { ProgrammeSettings } from "@domain/programme-settings";
 import { CopyButton } from "../../components/ui/copy-button";
 import { Message } from "../../components/ui/message";
@@ -32,7 +32,7 @@ function shareSentence(settings: Record<AdvertiserId, Pick<ProgrammeSettings, "r
     .filter(({ share }) => share.rate > 0 && share.months > 0);
   if (paying.length === 0) return ".";
   const first = paying[0]!.share;
-  const months = (count: number) => `${count} ${count === 1 ? "month" : "months"}`;
+  const months = (count: number) => formatCountOf(count, "month", "months");
   if (
     paying.length === advertiserIds.length &&
     paying.every(({ share }) => share.rate === first.rate && share.months === first.months)
